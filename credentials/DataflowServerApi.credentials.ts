@@ -1,0 +1,139 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+/**
+ * HTTP Basic access to the BI server (repository, scheduler, data sources, lineage) and to the
+ * data-flow worker server. The worker and scheduler paths differ between server versions, so they
+ * are settings of the credential rather than of every node.
+ */
+export class DataflowServerApi implements ICredentialType {
+	name = 'dataflowServerApi';
+
+	displayName = 'Dataflow Server API';
+
+	icon = { light: 'file:../icons/dataflow.svg', dark: 'file:../icons/dataflow.dark.svg' } as const;
+
+	documentationUrl = 'https://github.com/n8n-nodes-dataflow/n8n-nodes-dataflow#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'http://bi.example.com:8080/pentaho',
+			description:
+				'Address of the server including its context path, without a trailing slash. For a standalone worker server, the address of the worker (for example http://host:8081).',
+		},
+		{
+			displayName: 'Username',
+			name: 'username',
+			type: 'string',
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Password',
+			name: 'password',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Server Kind',
+			name: 'serverKind',
+			type: 'options',
+			default: 'biServer',
+			description: 'Which server this credential points at; it decides how the credential is tested',
+			options: [
+				{
+					name: 'BI Server',
+					value: 'biServer',
+					description: 'Tested with GET /api/mantle/isAuthenticated',
+				},
+				{
+					name: 'Standalone Worker Server',
+					value: 'worker',
+					description: 'Tested with GET /<worker path>/status?xml=Y',
+				},
+			],
+		},
+		{
+			displayName: 'Worker Path',
+			name: 'workerPath',
+			type: 'options',
+			default: 'dataflow',
+			description:
+				'Path under the base URL where the worker server answers. Servers that serve it as "kettle" also name the stop operation stopCarte.',
+			options: [
+				{ name: 'Dataflow', value: 'dataflow' },
+				{ name: 'Kettle', value: 'kettle' },
+			],
+		},
+		{
+			displayName: 'Scheduler Path',
+			name: 'schedulerPath',
+			type: 'options',
+			default: 'api/scheduler',
+			description: 'Path under the base URL where the scheduler answers (it moved into a plugin in later server versions)',
+			options: [
+				{ name: 'api/scheduler', value: 'api/scheduler' },
+				{
+					name: 'plugin/scheduler-plugin/api/scheduler',
+					value: 'plugin/scheduler-plugin/api/scheduler',
+				},
+			],
+		},
+		{
+			displayName: 'Ignore SSL Issues (Insecure)',
+			name: 'allowUnauthorizedCerts',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to connect even if the server certificate cannot be validated',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			auth: {
+				username: '={{$credentials.username}}',
+				password: '={{$credentials.password}}',
+			},
+		},
+	};
+
+	/**
+	 * A wrong password answers 401 on both kinds of server. The BI server answers the text "true" for
+	 * an authenticated user; the body is kept as text so that a 200 "false" (five characters, where
+	 * "true" has four) also fails the test.
+	 */
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '={{$credentials.serverKind === "worker" ? "/" + $credentials.workerPath + "/status?xml=Y" : "/api/mantle/isAuthenticated"}}',
+			headers: {
+				Accept: '={{$credentials.serverKind === "worker" ? "text/xml" : "text/plain"}}',
+			},
+			encoding: 'text',
+			json: false,
+			skipSslCertificateValidation: '={{$credentials.allowUnauthorizedCerts}}' as unknown as boolean,
+		},
+		rules: [
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'length',
+					value: 5,
+					message: 'The server answered "false": it does not consider this user authenticated',
+				},
+			},
+		],
+	};
+}

@@ -1,0 +1,25 @@
+/** Jest runs the TypeScript sources directly (ts-jest, no type-check: `npm run typecheck` does that). */
+module.exports = {
+	testEnvironment: 'node',
+	testTimeout: 60000,
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.ts'],
+	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
+	setupFiles: ['<rootDir>/test/setup-env.js'],
+	transform: {
+		'^.+\\.ts$': [
+			'ts-jest',
+			{
+				isolatedModules: true,
+				tsconfig: {
+					target: 'es2021',
+					module: 'commonjs',
+					esModuleInterop: true,
+					resolveJsonModule: true,
+					strict: true,
+					skipLibCheck: true,
+				},
+			},
+		],
+	},
+};

@@ -1,0 +1,175 @@
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IHttpRequestMethods,
+	type INodeProperties,
+} from 'n8n-workflow';
+
+import { defineOperation, toItems } from '../../../common/executor';
+import { dataflowRequest } from '../../../common/transport';
+
+const show = { resource: ['api'], operation: ['call'] };
+
+export const API_PREFIX = '/api/public/v1';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Method',
+		name: 'method',
+		type: 'options',
+		options: [
+			{ name: 'DELETE', value: 'DELETE' },
+			{ name: 'GET', value: 'GET' },
+			{ name: 'PATCH', value: 'PATCH' },
+			{ name: 'POST', value: 'POST' },
+			{ name: 'PUT', value: 'PUT' },
+		],
+		default: 'GET',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Path',
+		name: 'path',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'notifications',
+		description: 'Path under /api/public/v1/ of the catalog, for example "notifications" or "assets/123"',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Query Parameters',
+		name: 'queryParameters',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Parameter',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				name: 'parameter',
+				displayName: 'Parameter',
+				values: [
+					{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Body',
+		name: 'body',
+		type: 'json',
+		default: '{}',
+		description: 'JSON body to send',
+		displayOptions: { show: { ...show, method: ['PATCH', 'POST', 'PUT'] } },
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Split Arrays Into Items',
+				name: 'splitArrays',
+				type: 'boolean',
+				default: true,
+				description: 'Whether an answer that is a list becomes one item per element',
+			},
+		],
+	},
+];
+
+/** A path under /api/public/v1 from what a user typed: the prefix and slashes trimmed, each segment encoded once. */
+export function apiPath(input: string): string {
+	let path = input.trim();
+	if (/^[a-z]+:\/\//i.test(path)) throw new Error('Give the path under /api/public/v1/, not a full URL');
+	if (path.includes('?')) throw new Error('Put query parameters in "Query Parameters", not in the path');
+	path = path.replace(/^\/+/, '');
+	if (path.startsWith(API_PREFIX.slice(1))) path = path.slice(API_PREFIX.length - 1).replace(/^\/+/, '');
+	path = path.replace(/\/+$/, '');
+	if (path === '') throw new Error('The path is empty: give the path under /api/public/v1/, for example "notifications"');
+	const segments = path.split('/');
+	if (segments.some((s) => s === '' || s === '.' || s === '..')) {
+		throw new Error(`The path "${input}" has an empty, "." or ".." segment`);
+	}
+	return `${API_PREFIX}/${segments
+		.map((segment) => {
+			let decoded = segment;
+			try {
+				decoded = decodeURIComponent(segment);
+			} catch {
+				decoded = segment;
+			}
+			return encodeURIComponent(decoded);
+		})
+		.join('/')}`;
+}
+
+interface Plan {
+	method: IHttpRequestMethods;
+	path: string;
+	qs: IDataObject;
+	body?: string;
+	splitArrays: boolean;
+}
+
+export const execute = defineOperation<Plan>({
+	plan(itemIndex) {
+		const node = this.getNode();
+		const method = this.getNodeParameter('method', itemIndex) as IHttpRequestMethods;
+		let path: string;
+		try {
+			path = apiPath(this.getNodeParameter('path', itemIndex) as string);
+		} catch (error) {
+			throw new NodeOperationError(node, (error as Error).message, { itemIndex });
+		}
+		const qs: IDataObject = {};
+		const parameters = this.getNodeParameter('queryParameters.parameter', itemIndex, []) as Array<{ name: string; value: string }>;
+		for (const { name, value } of parameters) {
+			if (!name || name.trim() === '') {
+				throw new NodeOperationError(node, 'A query parameter has no name', { itemIndex });
+			}
+			qs[name.trim()] = value;
+		}
+		let body: string | undefined;
+		if (['PATCH', 'POST', 'PUT'].includes(method)) {
+			const raw = this.getNodeParameter('body', itemIndex, '{}') as unknown;
+			if (typeof raw === 'string') {
+				try {
+					JSON.parse(raw === '' ? '{}' : raw);
+				} catch {
+					throw new NodeOperationError(node, 'The body is not valid JSON', { itemIndex });
+				}
+				body = raw === '' ? '{}' : raw;
+			} else {
+				body = JSON.stringify(raw ?? {});
+			}
+		}
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		return { method, path, qs, body, splitArrays: options.splitArrays !== false };
+	},
+	async run(plan, itemIndex) {
+		const response = await dataflowRequest<unknown>(this, {
+			credential: 'catalog',
+			method: plan.method,
+			path: plan.path,
+			qs: Object.keys(plan.qs).length ? plan.qs : undefined,
+			headers: plan.body === undefined ? undefined : { 'Content-Type': 'application/json' },
+			body: plan.body,
+			expect: 'json',
+			itemIndex,
+		});
+		const data = response.body;
+		if (data === undefined || data === null) return toItems({ success: true, statusCode: response.status });
+		if (Array.isArray(data)) {
+			if (!plan.splitArrays) return toItems({ data: data as IDataObject[] });
+			return toItems(data.map((entry) => (entry !== null && typeof entry === 'object' ? (entry as IDataObject) : { value: entry as string })));
+		}
+		if (typeof data !== 'object') return toItems({ value: data as string });
+		return toItems(data as IDataObject);
+	},
+});

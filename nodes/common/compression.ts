@@ -1,0 +1,40 @@
+/**
+ * gzip and zip readers (fflate, bundled at build time). The worker sends its log as base64 of
+ * gzip; lineage arrives as a zip of GraphML files.
+ */
+import { gunzipSync, strFromU8, unzipSync } from 'fflate';
+
+export class CompressionError extends Error {}
+
+/** base64(gzip(text)) → text. An empty input is an empty log. */
+export function gunzipBase64(encoded: string): string {
+	const compact = encoded.replace(/\s+/g, '');
+	if (compact === '') return '';
+	if (!/^[A-Za-z0-9+/]+={0,2}$/.test(compact)) {
+		throw new CompressionError('The log is not base64 text');
+	}
+	try {
+		return strFromU8(gunzipSync(Buffer.from(compact, 'base64')));
+	} catch (error) {
+		throw new CompressionError(`The log could not be decompressed: ${(error as Error).message}`);
+	}
+}
+
+export interface ZipEntry {
+	name: string;
+	data: Buffer;
+}
+
+/** Every file of a zip archive (folders left out), in archive order. */
+export function unzip(archive: Uint8Array): ZipEntry[] {
+	if (archive.length === 0) return [];
+	let files: Record<string, Uint8Array>;
+	try {
+		files = unzipSync(archive);
+	} catch (error) {
+		throw new CompressionError(`The zip archive could not be read: ${(error as Error).message}`);
+	}
+	return Object.entries(files)
+		.filter(([name]) => !name.endsWith('/'))
+		.map(([name, data]) => ({ name, data: Buffer.from(data.buffer, data.byteOffset, data.byteLength) }));
+}

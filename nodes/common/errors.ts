@@ -1,0 +1,167 @@
+/**
+ * Turning what a server answers on failure into one readable message. The servers answer errors
+ * as an XML `webresult`, a JSON `{status, message}`, a text/plain line, or an HTML error page from
+ * the web container; the message users see is the server's own, never "undefined" or
+ * "[object Object]", and never a password or token.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { looksLikeXml, parseXml } from './xml';
+
+const MAX_MESSAGE = 400;
+
+function clean(text: string): string {
+	const oneLine = text.replace(/\s+/g, ' ').trim();
+	return oneLine.length > MAX_MESSAGE ? `${oneLine.slice(0, MAX_MESSAGE - 1)}…` : oneLine;
+}
+
+function decodeHtmlEntities(text: string): string {
+	return text
+		.replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+		.replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(parseInt(dec, 10)))
+		.replace(/&lt;/g, '<')
+		.replace(/&gt;/g, '>')
+		.replace(/&quot;/g, '"')
+		.replace(/&apos;|&#39;/g, "'")
+		.replace(/&nbsp;/g, ' ')
+		.replace(/&amp;/g, '&');
+}
+
+function textOf(html: string): string {
+	return clean(decodeHtmlEntities(html.replace(/<[^>]*>/g, ' ')));
+}
+
+/** The readable text of an HTML error page: its headings and first paragraph or preformatted block. */
+export function messageFromHtml(html: string): string | undefined {
+	const withoutScripts = html.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ');
+	const pick = (tag: string) => {
+		const match = new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`, 'i').exec(withoutScripts);
+		return match ? textOf(match[1]) : '';
+	};
+	const heading = pick('h1') || pick('h2') || pick('h3') || pick('title');
+	const detail = pick('pre') || pick('p');
+	const parts = [heading, detail].filter((p, i, all) => p !== '' && all.indexOf(p) === i);
+	if (parts.length === 0) {
+		const body = textOf(withoutScripts);
+		return body === '' ? undefined : body;
+	}
+	return clean(parts.join(': '));
+}
+
+function firstString(values: unknown[]): string | undefined {
+	for (const value of values) {
+		if (typeof value === 'string' && value.trim() !== '') return clean(value);
+		if (typeof value === 'number') return String(value);
+	}
+	return undefined;
+}
+
+/** The message inside a JSON error body: `message`, `error`, `error.message`, `errorMessage`, `detail`. */
+export function messageFromJson(body: unknown): string | undefined {
+	if (typeof body === 'string') return body.trim() === '' ? undefined : clean(body);
+	if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+	const record = body as IDataObject;
+	const nested = record.error !== null && typeof record.error === 'object' ? (record.error as IDataObject) : {};
+	return firstString([
+		record.message,
+		nested.message,
+		record.error,
+		record.errorMessage,
+		record.error_description,
+		record.detail,
+		record.reason,
+	]);
+}
+
+/** The message inside an XML error document: a `webresult` message, a sequence error, or any `message`/`error` child. */
+export function messageFromXml(xml: string): string | undefined {
+	let doc: IDataObject;
+	try {
+		doc = parseXml(xml);
+	} catch {
+		return undefined;
+	}
+	const root = Object.values(doc)[0];
+	if (root === null || typeof root !== 'object') return firstString([root]);
+	const record = root as IDataObject;
+	return firstString([record.message, record.error, record.exception, record.description]);
+}
+
+/** The server's own message in an error body of any of the formats above. */
+export function extractServerMessage(body: unknown, contentType?: string): string | undefined {
+	if (body === undefined || body === null) return undefined;
+	if (Buffer.isBuffer(body)) return extractServerMessage(body.toString('utf8'), contentType);
+	if (typeof body !== 'string') return messageFromJson(body);
+	const text = body.trim();
+	if (text === '') return undefined;
+	const type = (contentType ?? '').toLowerCase();
+	if (type.includes('json') || /^[[{]/.test(text)) {
+		try {
+			return messageFromJson(JSON.parse(text));
+		} catch {
+			// Not JSON after all: read it as text below.
+		}
+	}
+	if (type.includes('html') || /^<!doctype html|^<html/i.test(text)) return messageFromHtml(text);
+	if (looksLikeXml(text)) return messageFromXml(text) ?? messageFromHtml(text);
+	return clean(text);
+}
+
+/** Replaces every occurrence of each secret (and its Basic-auth and URL-encoded forms) with `***`. */
+export function redact(text: string, secrets: Array<string | undefined>): string {
+	let out = text;
+	for (const secret of secrets) {
+		if (typeof secret !== 'string' || secret.length < 3) continue;
+		for (const form of new Set([secret, encodeURIComponent(secret)])) {
+			out = out.split(form).join('***');
+		}
+	}
+	return out;
+}
+
+const STATUS_HINTS: Record<number, string> = {
+	400: 'The server refused the request as invalid',
+	401: 'Authorization failed: check the username and password of the credential',
+	403: 'The server refused access: this user lacks the permission for it',
+	404: 'The server does not know this path or resource',
+	405: 'The server does not accept this method on this path',
+	409: 'The request conflicts with what is on the server',
+	500: 'The server failed to process the request',
+	502: 'A gateway in front of the server failed',
+	503: 'The server is unavailable',
+	504: 'A gateway in front of the server timed out',
+};
+
+/** A message for an HTTP failure: the server's own words when it gave any, else a hint for the status. */
+export function httpFailureMessage(status: number, serverMessage: string | undefined): string {
+	if (serverMessage) return serverMessage;
+	return STATUS_HINTS[status] ?? `The server answered HTTP ${status}`;
+}
+
+export function statusHint(status: number): string | undefined {
+	return STATUS_HINTS[status];
+}
+
+/** Readable words for a network failure code of Node's HTTP client. */
+export function networkFailureMessage(code: string | undefined, message: string | undefined): string {
+	switch (code) {
+		case 'ECONNREFUSED':
+			return 'The server refused the connection: is it running, and is the base URL right?';
+		case 'ECONNRESET':
+		case 'EPIPE':
+			return 'The server closed the connection before it answered';
+		case 'ECONNABORTED':
+		case 'ETIMEDOUT':
+		case 'ESOCKETTIMEDOUT':
+			return 'The server did not answer in time (the node timeout can be raised under Options → Timeout)';
+		case 'ENOTFOUND':
+		case 'EAI_AGAIN':
+			return 'The server name could not be resolved: check the base URL';
+		case 'ERR_BAD_RESPONSE':
+		case 'Z_DATA_ERROR':
+		case 'HPE_INVALID_CONSTANT':
+			return 'The server sent a response that could not be read';
+		default:
+			return message && message.trim() !== '' ? clean(message) : 'The request to the server failed';
+	}
+}

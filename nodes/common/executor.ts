@@ -1,0 +1,153 @@
+/**
+ * How every operation of every action node runs. An operation is a `plan` (read and check one
+ * item's parameters, no request) and a `run` (do the work for that item). All items are planned
+ * before any request is sent, so bad input fails before the server sees anything. Each input item
+ * then yields its output items — or exactly one error item when "Continue On Fail" is on — all
+ * paired to it, in input order.
+ */
+import {
+	NodeApiError,
+	NodeOperationError,
+	sleep,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type NodeOutput,
+} from 'n8n-workflow';
+
+import { CompressionError } from './compression';
+import { DateInputError } from './dates';
+import { RepositoryPathError } from './repositoryPath';
+import { XmlError } from './xml';
+
+/** Work shared by all items of one execution, done at most once (for example a lookup of reserved characters). */
+export class ExecutionScope {
+	private readonly memo = new Map<string, Promise<unknown>>();
+
+	async once<T>(key: string, compute: () => Promise<T>): Promise<T> {
+		let entry = this.memo.get(key) as Promise<T> | undefined;
+		if (!entry) {
+			entry = compute();
+			this.memo.set(key, entry);
+			entry.catch(() => this.memo.delete(key));
+		}
+		return await entry;
+	}
+}
+
+export interface OperationSpec<P> {
+	/** Reads and checks the parameters of one item. Throws on bad input. Sends no request. */
+	plan: (this: IExecuteFunctions, itemIndex: number) => P | Promise<P>;
+	/** Does the work for one item and returns its output items (without pairing: that is added here). */
+	run: (this: IExecuteFunctions, plan: P, itemIndex: number, scope: ExecutionScope) => Promise<INodeExecutionData[]>;
+	/** How many items may be in flight at once when the user set no batching (default 8). */
+	concurrency?: number;
+}
+
+export type CustomOperation = (this: IExecuteFunctions) => Promise<NodeOutput>;
+
+/** JSON objects as output items. */
+export function toItems(data: IDataObject | IDataObject[]): INodeExecutionData[] {
+	return (Array.isArray(data) ? data : [data]).map((json) => ({ json }));
+}
+
+const INPUT_ERRORS = [RepositoryPathError, DateInputError, XmlError, CompressionError];
+
+/** Any failure as the node error n8n shows, tied to its item. */
+export function toNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		error.context.itemIndex = itemIndex;
+		return error;
+	}
+	if (INPUT_ERRORS.some((type) => error instanceof type)) {
+		return new NodeOperationError(ctx.getNode(), (error as Error).message, { itemIndex });
+	}
+	const cause = error instanceof Error ? error : new Error(String(error));
+	return new NodeOperationError(ctx.getNode(), cause, { itemIndex });
+}
+
+function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number): INodeExecutionData {
+	const json: IDataObject = { error: error.message };
+	if (error.description) json.details = error.description;
+	return { json, pairedItem: { item: itemIndex } };
+}
+
+interface Batching {
+	size: number;
+	interval: number;
+}
+
+function batchingOf(ctx: IExecuteFunctions, fallback: number): Batching {
+	let options: IDataObject = {};
+	try {
+		options = (ctx.getNodeParameter('requestOptions', 0, {}) as IDataObject) ?? {};
+	} catch {
+		options = {};
+	}
+	const batch = ((options.batching as IDataObject | undefined)?.batch ?? {}) as IDataObject;
+	const size = typeof batch.batchSize === 'number' && batch.batchSize > 0 ? batch.batchSize : fallback;
+	const interval = typeof batch.batchInterval === 'number' && batch.batchInterval > 0 ? batch.batchInterval : 0;
+	return { size, interval };
+}
+
+/** Builds the function n8n calls for one resource/operation pair. */
+export function defineOperation<P>(spec: OperationSpec<P>): CustomOperation {
+	return async function (this: IExecuteFunctions): Promise<NodeOutput> {
+		const items = this.getInputData();
+		const continueOnFail = this.continueOnFail();
+		const results: INodeExecutionData[][] = new Array(items.length);
+		const plans: Array<{ index: number; plan: P }> = [];
+
+		for (let index = 0; index < items.length; index++) {
+			try {
+				plans.push({ index, plan: await spec.plan.call(this, index) });
+			} catch (error) {
+				const nodeError = toNodeError(this, error, index);
+				if (!continueOnFail) throw nodeError;
+				results[index] = [errorItem(nodeError, index)];
+			}
+		}
+
+		const scope = new ExecutionScope();
+		const { size, interval } = batchingOf(this, spec.concurrency ?? 8);
+		const signal = this.getExecutionCancelSignal();
+		let failure: NodeApiError | NodeOperationError | undefined;
+
+		const runOne = async ({ index, plan }: { index: number; plan: P }) => {
+			try {
+				const output = await spec.run.call(this, plan, index, scope);
+				results[index] = output.map((item) => ({ ...item, pairedItem: { item: index } }));
+			} catch (error) {
+				const nodeError = toNodeError(this, error, index);
+				if (!continueOnFail) {
+					failure ??= nodeError;
+					return;
+				}
+				results[index] = [errorItem(nodeError, index)];
+			}
+		};
+
+		if (interval > 0) {
+			for (let start = 0; start < plans.length && !failure; start += size) {
+				if (start > 0) await sleep(interval, signal);
+				await Promise.all(plans.slice(start, start + size).map(runOne));
+			}
+		} else {
+			// The first item runs alone: when a token credential must log in, it logs in once and
+			// the other items reuse the stored token instead of each logging in.
+			let next = 0;
+			if (plans.length > 1 && size > 1) await runOne(plans[next++]);
+			const worker = async () => {
+				while (next < plans.length && !failure && !signal?.aborted) {
+					await runOne(plans[next++]);
+				}
+			};
+			await Promise.all(Array.from({ length: Math.min(size, plans.length) }, worker));
+		}
+		if (failure) throw failure;
+
+		const output: INodeExecutionData[] = [];
+		for (const itemResults of results) output.push(...(itemResults ?? []));
+		return [output];
+	};
+}

@@ -1,0 +1,81 @@
+/**
+ * Repository paths as users write them (`/home/admin/sales.ktr`) and as the server addresses them:
+ * a path id, where colons replace the slashes (`:home:admin:sales.ktr`).
+ */
+
+export class RepositoryPathError extends Error {}
+
+/**
+ * Checks a repository path and returns its segments. A path starts with `/`; one trailing slash
+ * is allowed (`/public/`); empty segments (`/a//b`), `.` and `..` segments and colons (which a
+ * path id cannot carry) are refused.
+ */
+export function pathSegments(path: unknown, label = 'Path'): string[] {
+	if (typeof path !== 'string' || path.trim() === '') {
+		throw new RepositoryPathError(`${label} is empty: give a repository path such as /home/admin/sales.ktr`);
+	}
+	const text = path.trim();
+	if (!text.startsWith('/')) {
+		throw new RepositoryPathError(`${label} "${text}" must start with "/" (for example /public/${text})`);
+	}
+	if (text === '/') return [];
+	const body = text.endsWith('/') ? text.slice(1, -1) : text.slice(1);
+	const segments = body.split('/');
+	for (const segment of segments) {
+		if (segment === '') {
+			throw new RepositoryPathError(`${label} "${text}" has an empty segment ("//")`);
+		}
+		if (segment === '.' || segment === '..') {
+			throw new RepositoryPathError(`${label} "${text}" may not contain "${segment}" segments`);
+		}
+		if (segment.includes(':')) {
+			throw new RepositoryPathError(`${label} "${text}": the name "${segment}" contains ":", which the server uses as its path separator`);
+		}
+	}
+	return segments;
+}
+
+/** `/` and `/public/` style paths normalised: `/public`. */
+export function normalizePath(path: unknown, label?: string): string {
+	return '/' + pathSegments(path, label).join('/');
+}
+
+export function isRootPath(path: unknown): boolean {
+	return typeof path === 'string' && path.trim() === '/';
+}
+
+/** `/home/admin/a b.ktr` → `:home:admin:a b.ktr`; `/` → `:`. */
+export function toPathId(path: unknown, label?: string): string {
+	return ':' + pathSegments(path, label).join(':');
+}
+
+/** `:home:admin:a b.ktr` (the leading colon may be missing) → `/home/admin/a b.ktr`. */
+export function fromPathId(pathId: unknown): string {
+	if (typeof pathId !== 'string' || pathId.trim() === '') {
+		throw new RepositoryPathError('Path id is empty');
+	}
+	const text = pathId.trim();
+	const body = text.startsWith(':') ? text.slice(1) : text;
+	if (body === '') return '/';
+	const segments = body.split(':');
+	if (segments.some((s) => s === '')) {
+		throw new RepositoryPathError(`Path id "${text}" has an empty segment ("::")`);
+	}
+	return '/' + segments.join('/');
+}
+
+/** A path id as one URL path segment: percent-encoded, colons kept readable. */
+export function encodePathId(pathId: string): string {
+	return encodeURIComponent(pathId).replace(/%3A/gi, ':');
+}
+
+/** The URL path segment for a repository path: `/home/admin/a b.ktr` → `:home:admin:a%20b.ktr`. */
+export function pathIdSegment(path: unknown, label?: string): string {
+	return encodePathId(toPathId(path, label));
+}
+
+/** The last segment of a path: its file or folder name. */
+export function baseName(path: string): string {
+	const segments = pathSegments(path);
+	return segments[segments.length - 1] ?? '';
+}
