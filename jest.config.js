@@ -10,8 +10,8 @@ module.exports = {
 		'^.+\\.ts$': [
 			'ts-jest',
 			{
-				isolatedModules: true,
 				tsconfig: {
+					isolatedModules: true,
 					target: 'es2021',
 					module: 'commonjs',
 					esModuleInterop: true,

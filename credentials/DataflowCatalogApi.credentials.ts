@@ -63,7 +63,7 @@ export class DataflowCatalogApi implements ICredentialType {
 		},
 		{
 			displayName: 'Ignore SSL Issues (Insecure)',
-			name: 'allowUnauthorizedCerts',
+			name: 'ignoreSslIssues',
 			type: 'boolean',
 			default: false,
 			description: 'Whether to connect even if the catalog certificate cannot be validated',
@@ -84,7 +84,7 @@ export class DataflowCatalogApi implements ICredentialType {
 			password: String(credentials.password ?? ''),
 			clientId: String(credentials.clientId ?? ''),
 			scope: String(credentials.scope ?? ''),
-			allowUnauthorizedCerts: credentials.allowUnauthorizedCerts === true,
+			ignoreSslIssues: credentials.ignoreSslIssues === true,
 		});
 		return { accessToken };
 	}
@@ -103,7 +103,7 @@ export class DataflowCatalogApi implements ICredentialType {
 		request: {
 			baseURL: '={{$credentials.catalogUrl.replace(/\\/+$/, "")}}',
 			url: '/api/public/health',
-			skipSslCertificateValidation: '={{$credentials.allowUnauthorizedCerts}}' as unknown as boolean,
+			skipSslCertificateValidation: '={{$credentials.ignoreSslIssues}}' as unknown as boolean,
 		},
 	};
 }

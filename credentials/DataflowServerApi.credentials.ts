@@ -92,7 +92,7 @@ export class DataflowServerApi implements ICredentialType {
 		},
 		{
 			displayName: 'Ignore SSL Issues (Insecure)',
-			name: 'allowUnauthorizedCerts',
+			name: 'ignoreSslIssues',
 			type: 'boolean',
 			default: false,
 			description: 'Whether to connect even if the server certificate cannot be validated',
@@ -123,7 +123,7 @@ export class DataflowServerApi implements ICredentialType {
 			},
 			encoding: 'text',
 			json: false,
-			skipSslCertificateValidation: '={{$credentials.allowUnauthorizedCerts}}' as unknown as boolean,
+			skipSslCertificateValidation: '={{$credentials.ignoreSslIssues}}' as unknown as boolean,
 		},
 		rules: [
 			{

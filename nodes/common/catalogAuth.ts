@@ -8,7 +8,7 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { extractServerMessage, redact } from './errors';
 
-export const CATALOG_AUTH_PATH = '/api/public/v1/auth';
+export const CATALOG_LOGIN_PATH = '/api/public/v1/auth';
 
 export interface CatalogLoginInput {
 	catalogUrl: string;
@@ -16,7 +16,7 @@ export interface CatalogLoginInput {
 	password: string;
 	clientId?: string;
 	scope?: string;
-	allowUnauthorizedCerts?: boolean;
+	ignoreSslIssues?: boolean;
 }
 
 /** A failed login. Its name is how the transport recognises it across bundles. */
@@ -71,7 +71,7 @@ export async function catalogLogin(httpRequest: HttpRequest, input: CatalogLogin
 	try {
 		response = (await httpRequest({
 			method: 'POST',
-			url: `${base}${CATALOG_AUTH_PATH}`,
+			url: `${base}${CATALOG_LOGIN_PATH}`,
 			headers: {
 				'Content-Type': 'application/x-www-form-urlencoded',
 				Accept: 'application/json',
@@ -81,7 +81,7 @@ export async function catalogLogin(httpRequest: HttpRequest, input: CatalogLogin
 			json: false,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
-			skipSslCertificateValidation: input.allowUnauthorizedCerts === true,
+			skipSslCertificateValidation: input.ignoreSslIssues === true,
 		})) as { statusCode: number; body: unknown; headers?: IDataObject };
 	} catch (error) {
 		const code = (error as { code?: string }).code;

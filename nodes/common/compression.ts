@@ -13,11 +13,13 @@ export function gunzipBase64(encoded: string): string {
 	if (!/^[A-Za-z0-9+/]+={0,2}$/.test(compact)) {
 		throw new CompressionError('The log is not base64 text');
 	}
+	let problem: string;
 	try {
 		return strFromU8(gunzipSync(Buffer.from(compact, 'base64')));
 	} catch (error) {
-		throw new CompressionError(`The log could not be decompressed: ${(error as Error).message}`);
+		problem = (error as Error).message;
 	}
+	throw new CompressionError(`The log could not be decompressed: ${problem}`);
 }
 
 export interface ZipEntry {
@@ -28,12 +30,14 @@ export interface ZipEntry {
 /** Every file of a zip archive (folders left out), in archive order. */
 export function unzip(archive: Uint8Array): ZipEntry[] {
 	if (archive.length === 0) return [];
-	let files: Record<string, Uint8Array>;
+	let files: Record<string, Uint8Array> | undefined;
+	let problem = '';
 	try {
 		files = unzipSync(archive);
 	} catch (error) {
-		throw new CompressionError(`The zip archive could not be read: ${(error as Error).message}`);
+		problem = (error as Error).message;
 	}
+	if (!files) throw new CompressionError(`The zip archive could not be read: ${problem}`);
 	return Object.entries(files)
 		.filter(([name]) => !name.endsWith('/'))
 		.map(([name, data]) => ({ name, data: Buffer.from(data.buffer, data.byteOffset, data.byteLength) }));

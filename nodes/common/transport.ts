@@ -335,7 +335,7 @@ export async function dataflowRequest<T = unknown>(
 		json: false,
 		returnFullResponse: true,
 		timeout: request.timeout ?? settings.timeout ?? 300_000,
-		skipSslCertificateValidation: credentials.allowUnauthorizedCerts === true || settings.allowUnauthorizedCerts === true,
+		skipSslCertificateValidation: credentials.ignoreSslIssues === true || settings.allowUnauthorizedCerts === true,
 	};
 	if (request.noRedirects) options.disableFollowRedirect = true;
 	const proxy = proxyOption(settings.proxy);

@@ -29,7 +29,7 @@ export function serverCredentials(baseUrl: string, overrides: ICredentialDataDec
 		serverKind: 'biServer',
 		workerPath: 'dataflow',
 		schedulerPath: 'api/scheduler',
-		allowUnauthorizedCerts: false,
+		ignoreSslIssues: false,
 		...overrides,
 	};
 }
@@ -42,7 +42,7 @@ export function catalogCredentials(catalogUrl: string, overrides: ICredentialDat
 		password: CATALOG_PASSWORD,
 		clientId: 'catalog-client',
 		scope: 'openid profile email',
-		allowUnauthorizedCerts: false,
+		ignoreSslIssues: false,
 		accessToken: '',
 		...overrides,
 	};

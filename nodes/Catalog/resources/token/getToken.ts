@@ -24,7 +24,7 @@ async function login(this: IExecuteFunctions, itemIndex: number) {
 			password: String(credentials.password ?? ''),
 			clientId: String(credentials.clientId ?? ''),
 			scope: String(credentials.scope ?? ''),
-			allowUnauthorizedCerts: credentials.allowUnauthorizedCerts === true,
+			ignoreSslIssues: credentials.ignoreSslIssues === true,
 		});
 	} catch (error) {
 		const { message, httpCode } = error as { message: string; httpCode?: number };

@@ -1,0 +1,104 @@
+/**
+ * The data catalog: token login (`/api/public/v1/auth`) issuing signed JWTs that expire after the
+ * configured lifetime, a health check, and a few protected endpoints that answer 401 without a
+ * valid, unexpired Bearer token.
+ */
+import type { EmulatorApp } from '../core/app';
+
+interface Asset {
+	id: string;
+	name: string;
+	type: string;
+	owner: string;
+	tags: string[];
+}
+
+export interface CatalogState {
+	assets: Asset[];
+	notifications: Array<{ id: string; message: string; createdAt: string }>;
+	logins: number;
+}
+
+const DEFAULT_ASSETS: Asset[] = [
+	{ id: 'a-100', name: 'sales_orders', type: 'table', owner: 'admin', tags: ['sales', 'gold'] },
+	{ id: 'a-101', name: 'customers', type: 'table', owner: 'suzy', tags: ['crm', 'pii'] },
+	{ id: 'a-102', name: 'daily_revenue.ktr', type: 'transformation', owner: 'admin', tags: ['sales'] },
+];
+
+export function register(app: EmulatorApp): void {
+	const seed = (app.options.seed.catalog ?? {}) as Partial<CatalogState>;
+	const state: CatalogState = {
+		assets: (seed.assets ?? DEFAULT_ASSETS).map((a) => ({ ...a })),
+		notifications: seed.notifications ?? [
+			{ id: 'n-1', message: 'Profiling of sales_orders finished', createdAt: new Date(app.now()).toISOString() },
+		],
+		logins: 0,
+	};
+	app.state.catalog = state;
+
+	app.catalog.add(
+		'POST',
+		'/api/public/v1/auth',
+		async (ctx) => {
+			if (!/application\/x-www-form-urlencoded/i.test(ctx.req.headers['content-type'] ?? '')) {
+				ctx.fail(400, 'Invalid Request Parameters');
+				return;
+			}
+			const form = await ctx.form();
+			const required = ['username', 'password', 'client_id', 'grant_type', 'scope'];
+			if (required.some((name) => !form.get(name))) {
+				ctx.fail(400, 'Invalid Request Parameters');
+				return;
+			}
+			if (form.get('grant_type') !== 'password' || form.get('client_id') !== 'catalog-client') {
+				ctx.fail(400, 'Invalid Request Parameters');
+				return;
+			}
+			const user = app.users.find((u) => u.name === form.get('username') && u.password === form.get('password'));
+			if (!user) {
+				ctx.fail(401, 'Unauthorized');
+				return;
+			}
+			state.logins++;
+			ctx.sendJson(200, { message: 'OK', data: { accessToken: app.issueToken(user) } });
+		},
+		{ auth: 'none' },
+	);
+
+	app.catalog.add('GET', '/api/public/health', (ctx) => ctx.sendJson(200, { message: 'OK' }), { auth: 'none' });
+
+	app.catalog.add('GET', '/api/public/v1/users/me', (ctx) =>
+		ctx.sendJson(200, { username: ctx.user!.name, role: ctx.user!.catalogRole ?? 'Analyst' }),
+	);
+	app.catalog.add('GET', '/api/public/v1/notifications', (ctx) => ctx.sendJson(200, state.notifications));
+	app.catalog.add('GET', '/api/public/v1/assets', (ctx) => {
+		const type = ctx.query.get('type');
+		ctx.sendJson(200, state.assets.filter((a) => !type || a.type === type));
+	});
+	app.catalog.add('GET', '/api/public/v1/assets/:id', (ctx) => {
+		const asset = state.assets.find((a) => a.id === ctx.params.id);
+		if (!asset) ctx.fail(404, `Asset ${ctx.params.id} not found`);
+		else ctx.sendJson(200, asset);
+	});
+	app.catalog.add('POST', '/api/public/v1/assets/search', async (ctx) => {
+		const body = ((await ctx.json<{ query?: string; tag?: string }>()) ?? {}) as { query?: string; tag?: string };
+		const query = (body.query ?? '').toLowerCase();
+		ctx.sendJson(
+			200,
+			state.assets.filter((a) => (!query || a.name.toLowerCase().includes(query)) && (!body.tag || a.tags.includes(body.tag))),
+		);
+	});
+	app.catalog.add('DELETE', '/api/public/v1/assets/:id', (ctx) => {
+		if (ctx.user!.catalogRole !== 'Administrator') {
+			ctx.fail(403, 'Only administrators may delete assets');
+			return;
+		}
+		const index = state.assets.findIndex((a) => a.id === ctx.params.id);
+		if (index < 0) {
+			ctx.fail(404, `Asset ${ctx.params.id} not found`);
+			return;
+		}
+		state.assets.splice(index, 1);
+		ctx.send(204);
+	});
+}

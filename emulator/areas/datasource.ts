@@ -1,0 +1,4 @@
+/** The datasource area of the emulator. Its routes are added by the datasource work. */
+import type { EmulatorApp } from '../core/app';
+
+export function register(_app: EmulatorApp): void {}

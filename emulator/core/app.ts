@@ -1,0 +1,432 @@
+/**
+ * The emulator's HTTP server: one listener on 127.0.0.1 with the server interfaces under the
+ * context path (`/pentaho` by default), the catalog under `/catalog`, and a control interface
+ * under `/__emulator`. Areas (worker, scheduler, repository ...) register their routes on it.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+import { Faults, type FaultRule } from './faults';
+import { Router } from './router';
+import type { EmulatorUser, ErrorStyle, LoggedRequest, RequestContext, RouteOptions } from './types';
+
+export interface EmulatorOptions {
+	port?: number;
+	host?: string;
+	/** Context path of the server interfaces, default `/pentaho` ('' for none). */
+	contextPath?: string;
+	/** Catalog token lifetime in seconds (default 300). */
+	tokenTtl?: number;
+	/** Whether the worker's stop operation is accepted. */
+	allowStop?: boolean;
+	/** Delay added to every answer, in ms. */
+	latency?: number;
+	/** Seed data, by area (merged over the built-in fixture). */
+	seed?: Record<string, unknown>;
+	/** Users (default: admin/password administrator, suzy/password and analyst/password non-administrators). */
+	users?: EmulatorUser[];
+	/** How long a worker job takes from start to finish, in ms (default 1500). */
+	jobDurationMs?: number;
+	/** Folder for file contents (default: a new temporary folder, removed on stop). */
+	dataDir?: string;
+}
+
+export const DEFAULT_USERS: EmulatorUser[] = [
+	{ name: 'admin', password: 'password', admin: true, catalogRole: 'Administrator' },
+	{ name: 'suzy', password: 'password', admin: false, catalogRole: 'Data Steward' },
+	{ name: 'analyst', password: 'password', admin: false, catalogRole: 'Analyst' },
+];
+
+const ERROR_CONTENT_TYPES: Record<ErrorStyle, string> = {
+	worker: 'text/xml;charset=UTF-8',
+	catalog: 'application/json',
+	platform: 'text/plain;charset=UTF-8',
+};
+
+function escapeXml(text: string): string {
+	return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+export function webResultXml(result: 'OK' | 'ERROR', message: string, id = ''): string {
+	return `<?xml version="1.0" encoding="UTF-8"?>\n<webresult>\n  <result>${result}</result>\n  <message>${escapeXml(message)}</message>\n  <id>${escapeXml(id)}</id>\n</webresult>\n`;
+}
+
+function errorBody(style: ErrorStyle, status: number, message: string): string {
+	if (style === 'worker') return webResultXml('ERROR', message);
+	if (style === 'catalog') return JSON.stringify({ status, message });
+	return message;
+}
+
+function htmlErrorPage(status: number, path: string, message: string): string {
+	return `<html>\n<head>\n<meta http-equiv="Content-Type" content="text/html;charset=utf-8"/>\n<title>Error ${status} ${escapeXml(message)}</title>\n</head>\n<body><h2>HTTP ERROR ${status}</h2>\n<p>Problem accessing ${escapeXml(path)}. Reason:\n<pre>    ${escapeXml(message)}</pre></p><hr><i><small>Powered by Jetty://</small></i><hr/>\n</body>\n</html>\n`;
+}
+
+function sleep(ms: number): Promise<void> {
+	return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function base64url(data: Buffer | string): string {
+	return Buffer.from(data).toString('base64').replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+export class EmulatorApp {
+	readonly options: Required<Omit<EmulatorOptions, 'seed' | 'users' | 'dataDir' | 'port'>> & { port: number; seed: Record<string, unknown>; dataDir?: string };
+	readonly users: EmulatorUser[];
+	/** Routes under the context path. */
+	readonly server = new Router();
+	/** Routes under `/catalog`. */
+	readonly catalog = new Router();
+	readonly faults = new Faults();
+	/** Every request seen (control requests excluded), oldest first. */
+	readonly requests: LoggedRequest[] = [];
+	/** Area states, by area name. */
+	readonly state: Record<string, unknown> = {};
+	/** Secret that signs catalog tokens. */
+	readonly tokenSecret = `emulator-${Math.random().toString(36).slice(2)}`;
+	private readonly closers: Array<() => Promise<void> | void> = [];
+	private http?: Server;
+	private readonly sockets = new Set<Socket>();
+	private clockOffsetMs = 0;
+
+	constructor(options: EmulatorOptions = {}) {
+		const contextPath = options.contextPath === undefined ? '/pentaho' : options.contextPath.replace(/\/+$/, '');
+		this.options = {
+			port: options.port ?? 0,
+			host: options.host ?? '127.0.0.1',
+			contextPath: contextPath === '' || contextPath.startsWith('/') ? contextPath : `/${contextPath}`,
+			tokenTtl: options.tokenTtl ?? 300,
+			allowStop: options.allowStop ?? false,
+			latency: options.latency ?? 0,
+			jobDurationMs: options.jobDurationMs ?? 1500,
+			seed: options.seed ?? {},
+			dataDir: options.dataDir,
+		};
+		this.users = options.users ?? DEFAULT_USERS.map((u) => ({ ...u }));
+	}
+
+	/** The emulator's clock (tests may move it forward with `advanceClock`). */
+	now(): number {
+		return Date.now() + this.clockOffsetMs;
+	}
+
+	advanceClock(ms: number): void {
+		this.clockOffsetMs += ms;
+	}
+
+	/** Runs on stop (areas remove temporary files, stop timers). */
+	onClose(closer: () => Promise<void> | void): void {
+		this.closers.push(closer);
+	}
+
+	get port(): number {
+		return (this.http?.address() as AddressInfo | null)?.port ?? this.options.port;
+	}
+
+	get url(): string {
+		return `http://${this.options.host}:${this.port}${this.options.contextPath}`;
+	}
+
+	get catalogUrl(): string {
+		return `http://${this.options.host}:${this.port}/catalog`;
+	}
+
+	/** A signed catalog token for a user, valid for the token lifetime. */
+	issueToken(user: EmulatorUser): string {
+		const now = Math.floor(this.now() / 1000);
+		const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+		const payload = base64url(
+			JSON.stringify({
+				sub: user.name,
+				preferred_username: user.name,
+				roles: [user.catalogRole ?? (user.admin ? 'Administrator' : 'Analyst')],
+				iat: now,
+				exp: now + this.options.tokenTtl,
+				jti: Math.random().toString(36).slice(2),
+			}),
+		);
+		const signature = base64url(createHmac('sha256', this.tokenSecret).update(`${header}.${payload}`).digest());
+		return `${header}.${payload}.${signature}`;
+	}
+
+	/** The user of a valid, unexpired catalog token, else undefined. */
+	verifyToken(token: string): EmulatorUser | undefined {
+		const [header, payload, signature] = token.split('.');
+		if (!header || !payload || !signature) return undefined;
+		const expected = base64url(createHmac('sha256', this.tokenSecret).update(`${header}.${payload}`).digest());
+		if (expected.length !== signature.length || !timingSafeEqual(Buffer.from(expected), Buffer.from(signature))) return undefined;
+		try {
+			const claims = JSON.parse(Buffer.from(payload.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8')) as { sub?: string; exp?: number };
+			if (typeof claims.exp !== 'number' || claims.exp * 1000 <= this.now()) return undefined;
+			return this.users.find((u) => u.name === claims.sub);
+		} catch {
+			return undefined;
+		}
+	}
+
+	private basicUser(req: IncomingMessage): EmulatorUser | undefined {
+		const header = req.headers.authorization ?? '';
+		const match = /^Basic\s+(.+)$/i.exec(header);
+		if (!match) return undefined;
+		const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+		const colon = decoded.indexOf(':');
+		if (colon < 0) return undefined;
+		const name = decoded.slice(0, colon);
+		const password = decoded.slice(colon + 1);
+		return this.users.find((u) => u.name === name && u.password === password);
+	}
+
+	async start(): Promise<this> {
+		this.http = createServer((req, res) => {
+			this.handle(req, res).catch((error: Error) => {
+				if (!res.headersSent) {
+					res.writeHead(500, { 'Content-Type': 'text/plain' });
+					res.end(`Emulator error: ${error.message}`);
+				} else {
+					res.destroy();
+				}
+			});
+		});
+		this.http.keepAliveTimeout = 1000;
+		this.http.on('connection', (socket) => {
+			this.sockets.add(socket);
+			socket.on('close', () => this.sockets.delete(socket));
+		});
+		await new Promise<void>((resolve, reject) => {
+			this.http!.once('error', reject);
+			this.http!.listen(this.options.port, this.options.host, () => resolve());
+		});
+		return this;
+	}
+
+	async stop(): Promise<void> {
+		for (const closer of this.closers.splice(0)) await closer();
+		if (!this.http) return;
+		const server = this.http;
+		this.http = undefined;
+		await new Promise<void>((resolve) => {
+			server.close(() => resolve());
+			for (const socket of this.sockets) socket.destroy();
+		});
+	}
+
+	private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const url = new URL(req.url ?? '/', 'http://emulator');
+		const rawPath = url.pathname;
+		const method = (req.method ?? 'GET').toUpperCase();
+
+		if (rawPath.startsWith('/__emulator/')) {
+			await this.control(req, res, rawPath.slice('/__emulator'.length), method);
+			return;
+		}
+
+		const entry: LoggedRequest = {
+			method,
+			path: rawPath,
+			query: Object.fromEntries(url.searchParams),
+			time: Date.now(),
+		};
+		this.requests.push(entry);
+		res.on('finish', () => (entry.status = res.statusCode));
+
+		let router: Router;
+		let mountPath: string;
+		let style: ErrorStyle;
+		const context = this.options.contextPath;
+		if (rawPath === '/catalog' || rawPath.startsWith('/catalog/')) {
+			router = this.catalog;
+			mountPath = rawPath.slice('/catalog'.length) || '/';
+			style = 'catalog';
+		} else if (context === '' || rawPath === context || rawPath.startsWith(`${context}/`)) {
+			router = this.server;
+			mountPath = rawPath.slice(context.length) || '/';
+			style = /^\/(dataflow|kettle)\//.test(mountPath) ? 'worker' : 'platform';
+		} else {
+			res.writeHead(404, { 'Content-Type': 'text/html' });
+			res.end(htmlErrorPage(404, rawPath, 'Not Found'));
+			return;
+		}
+
+		if (this.options.latency > 0) await sleep(this.options.latency);
+
+		const matched = router.match(method, mountPath);
+		const routeOptions: RouteOptions = matched && 'route' in matched ? matched.route.options : {};
+		const errorStyle = routeOptions.errorStyle ?? style;
+		const ctx = this.context(req, res, method, mountPath, url.searchParams, errorStyle, matched && 'route' in matched ? matched.params : {});
+
+		const fault = this.faults.take(method, rawPath);
+		if (fault && (await this.applyFault(fault, ctx, errorStyle, routeOptions, rawPath))) return;
+
+		if (!matched) {
+			res.writeHead(404, { 'Content-Type': 'text/html' });
+			res.end(htmlErrorPage(404, rawPath, 'Not Found'));
+			return;
+		}
+		if ('methodNotAllowed' in matched) {
+			ctx.fail(405, `Method ${method} is not allowed on ${rawPath}`);
+			return;
+		}
+
+		const auth = routeOptions.auth ?? (router === this.catalog ? 'bearer' : 'basic');
+		if (auth === 'basic') {
+			const user = this.basicUser(req);
+			if (!user) {
+				res.setHeader('WWW-Authenticate', 'Basic realm="Dataflow Emulator"');
+				ctx.fail(401, 'Unauthorized: wrong or missing username and password');
+				return;
+			}
+			ctx.user = user;
+			entry.user = user.name;
+		} else if (auth === 'bearer') {
+			const match = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
+			const user = match ? this.verifyToken(match[1].trim()) : undefined;
+			if (!user) {
+				res.setHeader('WWW-Authenticate', 'Bearer');
+				ctx.fail(401, 'Unauthorized');
+				return;
+			}
+			ctx.user = user;
+			entry.user = user.name;
+		}
+		if (routeOptions.admin && !ctx.user?.admin) {
+			ctx.fail(403, `User ${ctx.user?.name ?? 'anonymous'} does not have administrative permission`);
+			return;
+		}
+		await matched.route.handler(ctx);
+	}
+
+	private context(
+		req: IncomingMessage,
+		res: ServerResponse,
+		method: string,
+		path: string,
+		query: URLSearchParams,
+		style: ErrorStyle,
+		params: Record<string, string>,
+	): RequestContext {
+		let bodyPromise: Promise<Buffer> | undefined;
+		const body = () => {
+			bodyPromise ??= new Promise<Buffer>((resolve, reject) => {
+				const chunks: Buffer[] = [];
+				req.on('data', (chunk: Buffer) => chunks.push(chunk));
+				req.on('end', () => resolve(Buffer.concat(chunks)));
+				req.on('error', reject);
+			});
+			return bodyPromise;
+		};
+		const send = (status: number, payload?: string | Buffer, contentType?: string, headers: Record<string, string> = {}) => {
+			if (res.headersSent) return;
+			const all: Record<string, string | number> = { ...headers };
+			if (contentType) all['Content-Type'] = contentType;
+			if (payload !== undefined) all['Content-Length'] = Buffer.byteLength(payload);
+			res.writeHead(status, all);
+			res.end(payload);
+		};
+		return {
+			req,
+			res,
+			method,
+			path,
+			params,
+			query,
+			body,
+			text: async () => (await body()).toString('utf8'),
+			json: async <T>() => {
+				const text = (await body()).toString('utf8');
+				return (text.trim() === '' ? undefined : JSON.parse(text)) as T;
+			},
+			form: async () => new URLSearchParams((await body()).toString('utf8')),
+			wantsJson: () => /application\/json/i.test(req.headers.accept ?? ''),
+			send,
+			sendJson: (status, value) => send(status, JSON.stringify(value), 'application/json'),
+			sendXml: (status, xml, contentType = 'text/xml;charset=UTF-8') => send(status, xml, contentType),
+			sendText: (status, text) => send(status, text, 'text/plain;charset=UTF-8'),
+			fail: (status, message) => send(status, errorBody(style, status, message), ERROR_CONTENT_TYPES[style]),
+		};
+	}
+
+	/** Answers with a fault; returns false when the normal answer should still follow (slow). */
+	private async applyFault(fault: FaultRule, ctx: RequestContext, style: ErrorStyle, route: RouteOptions, rawPath: string): Promise<boolean> {
+		const message = fault.message ?? `Injected ${fault.kind} fault`;
+		const { res, req } = ctx;
+		switch (fault.kind) {
+			case 'error500':
+				ctx.fail(500, message);
+				return true;
+			case 'unavailable':
+				ctx.fail(503, message);
+				return true;
+			case 'unauthorized':
+				res.setHeader('WWW-Authenticate', style === 'catalog' ? 'Bearer' : 'Basic realm="Dataflow Emulator"');
+				ctx.fail(401, message);
+				return true;
+			case 'resultError':
+				ctx.sendXml(200, webResultXml('ERROR', message));
+				return true;
+			case 'html':
+				ctx.send(500, htmlErrorPage(500, rawPath, message), 'text/html;charset=utf-8');
+				return true;
+			case 'malformed': {
+				const format = route.format ?? (style === 'worker' ? 'xml' : style === 'catalog' ? 'json' : 'xml');
+				if (format === 'json') ctx.send(200, '{"job": [{"jobId": "x", "state": ', 'application/json');
+				else ctx.sendXml(200, '<?xml version="1.0"?><webresult><result>OK</result><message>cut');
+				return true;
+			}
+			case 'truncated': {
+				const partial = style === 'catalog' || route.format === 'json' ? '{"data": [{"id": 1}, {"id"' : '<?xml version="1.0"?><serverstatus><statusdesc>Onl';
+				res.writeHead(200, {
+					'Content-Type': style === 'catalog' || route.format === 'json' ? 'application/json' : 'text/xml',
+					'Content-Length': String(Buffer.byteLength(partial) + 500),
+				});
+				res.write(partial);
+				await sleep(20);
+				req.socket.destroy();
+				return true;
+			}
+			case 'drop':
+				req.socket.destroy();
+				return true;
+			case 'slow':
+				await sleep(fault.delayMs ?? 5000);
+				return false;
+			default:
+				return false;
+		}
+	}
+
+	private async control(req: IncomingMessage, res: ServerResponse, path: string, method: string): Promise<void> {
+		const reply = (status: number, value: unknown) => {
+			res.writeHead(status, { 'Content-Type': 'application/json' });
+			res.end(JSON.stringify(value));
+		};
+		const readJson = async () => {
+			const chunks: Buffer[] = [];
+			for await (const chunk of req) chunks.push(chunk as Buffer);
+			const text = Buffer.concat(chunks).toString('utf8');
+			return text.trim() === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
+		};
+		if (path === '/faults' && method === 'GET') return reply(200, this.faults.list());
+		if (path === '/faults' && method === 'POST') {
+			const rule = (await readJson()) as unknown as FaultRule;
+			return reply(200, { id: this.faults.add(rule) });
+		}
+		if (path === '/faults' && method === 'DELETE') {
+			this.faults.clear();
+			return reply(200, { cleared: true });
+		}
+		if (path === '/requests' && method === 'GET') return reply(200, this.requests);
+		if (path === '/requests' && method === 'DELETE') {
+			this.requests.length = 0;
+			return reply(200, { cleared: true });
+		}
+		if (path === '/clock' && method === 'POST') {
+			const { advanceMs } = (await readJson()) as { advanceMs?: number };
+			this.advanceClock(Number(advanceMs ?? 0));
+			return reply(200, { now: new Date(this.now()).toISOString() });
+		}
+		if (path === '/info' && method === 'GET') {
+			return reply(200, { url: this.url, catalogUrl: this.catalogUrl, users: this.users.map(({ name, admin }) => ({ name, admin })) });
+		}
+		return reply(404, { message: `No control endpoint ${method} ${path}` });
+	}
+}

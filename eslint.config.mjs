@@ -1,0 +1,64 @@
+// Lint for what ships: nodes/, credentials/ and package.json, with n8n's community-package rules
+// (the rules of @n8n/node-cli's lint and of the community package scanner) plus no-console.
+import eslint from '@eslint/js';
+import communityNodes from '@n8n/eslint-plugin-community-nodes';
+import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+	{ ignores: ['dist/**', '.build/**', 'node_modules/**', 'test/**', 'emulator/**', 'bench/**', 'scripts/**', 'examples/**', '*.js', '*.mjs'] },
+	{
+		files: ['nodes/**/*.ts', 'credentials/**/*.ts'],
+		extends: [eslint.configs.recommended, tseslint.configs.recommended, communityNodes.configs.recommended],
+		rules: {
+			'no-console': 'error',
+			'prefer-spread': 'off',
+		},
+	},
+	{
+		files: ['package.json'],
+		plugins: { 'n8n-nodes-base': n8nNodesBase, '@n8n/community-nodes': communityNodes },
+		languageOptions: { parser: tseslint.parser, parserOptions: { extraFileExtensions: ['.json'] } },
+		rules: {
+			...n8nNodesBase.configs.community.rules,
+			...Object.fromEntries(
+				Object.entries(communityNodes.configs.recommended.rules).filter(([name]) =>
+					[
+						'no-runtime-dependencies',
+						'valid-peer-dependencies',
+						'no-overrides-field',
+						'no-forbidden-lifecycle-scripts',
+						'n8n-object-validation',
+						'package-name-convention',
+						'no-template-placeholders',
+						'require-version',
+						'valid-author',
+						'valid-description',
+						'require-files-array',
+						'require-homepage',
+						'node-registration-complete',
+						'ai-node-package-json',
+					].some((rule) => name.endsWith(`/${rule}`)),
+				),
+			),
+		},
+	},
+	{
+		files: ['credentials/**/*.ts'],
+		plugins: { 'n8n-nodes-base': n8nNodesBase },
+		rules: {
+			...n8nNodesBase.configs.credentials.rules,
+			'n8n-nodes-base/cred-class-field-documentation-url-miscased': 'off',
+		},
+	},
+	{
+		files: ['nodes/**/*.ts'],
+		plugins: { 'n8n-nodes-base': n8nNodesBase },
+		rules: {
+			...n8nNodesBase.configs.nodes.rules,
+			'n8n-nodes-base/node-class-description-inputs-wrong-regular-node': 'off',
+			'n8n-nodes-base/node-class-description-outputs-wrong': 'off',
+			'n8n-nodes-base/node-param-type-options-max-value-present': 'off',
+		},
+	},
+);
