@@ -60,7 +60,11 @@ export function toNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: n
 		return error;
 	}
 	if (INPUT_ERRORS.some((type) => error instanceof type)) {
-		return new NodeOperationError(ctx.getNode(), (error as Error).message, { itemIndex });
+		const message = (error as Error).message;
+		const inputError = new NodeOperationError(ctx.getNode(), message, { itemIndex });
+		// n8n swaps messages that contain an error code (ENOENT, EEXIST...) for generic text: keep ours.
+		inputError.message = message;
+		return inputError;
 	}
 	const cause = error instanceof Error ? error : new Error(String(error));
 	return new NodeOperationError(ctx.getNode(), cause, { itemIndex });

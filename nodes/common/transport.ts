@@ -232,12 +232,17 @@ export function apiError(node: INode, details: FailureDetails): NodeApiError {
 	const response: JsonObject = { message };
 	if (details.httpCode) response.httpCode = details.httpCode;
 	if (description) response.description = description;
-	return new NodeApiError(node, response, {
+	const error = new NodeApiError(node, response, {
 		message,
 		description,
 		httpCode: details.httpCode,
 		itemIndex: details.itemIndex,
 	});
+	// NodeApiError swaps any message that merely contains a network error code (the server's
+	// "fileNotFound" contains ENOTFOUND) for a generic text: keep the server's own words.
+	error.message = message;
+	error.messages = [];
+	return error;
 }
 
 function secretsOf(credentials: ICredentialDataDecryptedObject | undefined): string[] {
@@ -431,6 +436,13 @@ export async function dataflowRequest<T = unknown>(
 	}
 
 	if (request.expect === 'json') {
+		if (/html/i.test(contentType) || /^\s*<!doctype html|^\s*<html/i.test(text)) {
+			const message = extractServerMessage(text, 'text/html');
+			throw fail(
+				`The server answered an HTML page instead of JSON${message ? `: ${message}` : ''}`,
+				`${describeRequest(request)} answered HTTP ${status} with ${contentType || 'HTML'}`,
+			);
+		}
 		if (looksLikeXml(text) && (isXmlContentType(contentType) || !/json/i.test(contentType))) {
 			// Older servers ignore Accept and answer XML: read it rather than fail.
 			try {
