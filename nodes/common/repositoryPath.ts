@@ -28,6 +28,9 @@ export function pathSegments(path: unknown, label = 'Path'): string[] {
 		if (segment === '.' || segment === '..') {
 			throw new RepositoryPathError(`${label} "${text}" may not contain "${segment}" segments`);
 		}
+		if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(segment)) {
+			throw new RepositoryPathError(`${label} "${text}" contains a broken Unicode character that cannot be sent`);
+		}
 		if (segment.includes(':')) {
 			throw new RepositoryPathError(`${label} "${text}": the name "${segment}" contains ":", which the server uses as its path separator`);
 		}

@@ -20,13 +20,34 @@ const parser = new XMLParser({
 	htmlEntities: true,
 });
 
+// Values are escaped by `escapeText` below (the builder's own escaping cannot write `&#13;`).
 const builder = new XMLBuilder({
 	ignoreAttributes: false,
 	attributeNamePrefix: '@',
 	format: false,
 	suppressEmptyNode: false,
-	processEntities: true,
+	processEntities: false,
 });
+
+// Characters XML 1.0 cannot carry at all, even escaped.
+// eslint-disable-next-line no-control-regex
+const NOT_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Escapes text for an element or attribute; `\r` is written as `&#13;` so that parsers keep it. */
+export function escapeText(value: string, field = 'A value'): string {
+	const bad = NOT_IN_XML.exec(value);
+	if (bad) {
+		const code = bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+		throw new XmlError(`${field} contains the character U+${code}, which XML cannot carry`);
+	}
+	return value
+		.replace(/&/g, '&amp;')
+		.replace(/</g, '&lt;')
+		.replace(/>/g, '&gt;')
+		.replace(/"/g, '&quot;')
+		.replace(/'/g, '&apos;')
+		.replace(/\r/g, '&#13;');
+}
 
 /** Whether a content type names an XML document (`text/xml`, `application/xml`, `...+xml`). */
 export function isXmlContentType(contentType: unknown): boolean {
@@ -45,7 +66,15 @@ export function parseXml(text: string): IDataObject {
 	if (check !== true) {
 		throw new XmlError(`Malformed XML at line ${check.err.line}: ${check.err.msg}`);
 	}
-	return parser.parse(text) as IDataObject;
+	let doc: IDataObject | undefined;
+	let problem = '';
+	try {
+		doc = parser.parse(text) as IDataObject;
+	} catch (error) {
+		problem = (error as Error).message;
+	}
+	if (!doc || typeof doc !== 'object') throw new XmlError(`Malformed XML: ${problem || 'no document'}`);
+	return doc;
 }
 
 type XmlValue = string | number | boolean | null | undefined | XmlObject | XmlValue[];
@@ -53,18 +82,18 @@ export interface XmlObject {
 	[name: string]: XmlValue;
 }
 
-function stringify(value: XmlValue): XmlValue {
+function stringify(value: XmlValue, field: string): XmlValue {
 	if (value === null || value === undefined) return '';
-	if (Array.isArray(value)) return value.map(stringify);
+	if (Array.isArray(value)) return value.map((v) => stringify(v, field));
 	if (typeof value === 'object') {
 		const out: XmlObject = {};
 		for (const [k, v] of Object.entries(value)) {
 			if (v === undefined) continue;
-			out[k] = stringify(v);
+			out[k] = stringify(v, k.replace(/^@/, ''));
 		}
 		return out;
 	}
-	return String(value);
+	return escapeText(String(value), `The value of "${field}"`);
 }
 
 /**
@@ -72,6 +101,6 @@ function stringify(value: XmlValue): XmlValue {
  * keys starting with `@` become attributes, null and '' give empty elements.
  */
 export function buildXml(root: string, content: XmlObject, declaration = true): string {
-	const body = builder.build({ [root]: stringify(content) }) as string;
+	const body = builder.build({ [root]: stringify(content, root) }) as string;
 	return (declaration ? '<?xml version="1.0" encoding="UTF-8"?>\n' : '') + body;
 }

@@ -40,6 +40,7 @@ describe('repository paths', () => {
 		['/home/./x', /may not contain "\." segments/],
 		['/home/a:b', /contains ":"/],
 		['//', /empty segment/],
+		['/home/bad\uD800name', /broken Unicode character/],
 	])('refuses %p', (input, message) => {
 		expect(() => toPathId(input)).toThrow(RepositoryPathError);
 		expect(() => toPathId(input)).toThrow(message);
