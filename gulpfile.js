@@ -50,6 +50,10 @@ async function bundle() {
 				mainFields: ['module', 'main'],
 				conditions: ['import'],
 				external: ['n8n-workflow'],
+				// fflate's Node build loads worker_threads through require('module'), which n8n's
+				// scanner refuses; its browser build is the same code without that (and its
+				// worker parts are tree-shaken away, as only the synchronous functions are used).
+				alias: { fflate: 'fflate/browser' },
 				legalComments: 'inline',
 				logLevel: 'warning',
 			}),

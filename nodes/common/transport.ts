@@ -217,18 +217,19 @@ export async function readBodyText(body: unknown, limit = ERROR_BODY_LIMIT): Pro
 }
 
 export interface FailureDetails {
+	/** The message; any part that came from the server must already be redacted (see `redact`). */
 	message: string;
 	description?: string;
 	httpCode?: string;
 	itemIndex?: number;
-	secrets?: Array<string | undefined>;
 }
 
-/** A NodeApiError built from plain, already-redacted parts: no request options or causes that could hold a secret. */
+/**
+ * A NodeApiError built from plain parts: no request options or causes that could hold a secret.
+ * Redact server-provided text before passing it (our own hint texts may mention "password").
+ */
 export function apiError(node: INode, details: FailureDetails): NodeApiError {
-	const secrets = details.secrets ?? [];
-	const message = redact(details.message, secrets);
-	const description = details.description === undefined ? undefined : redact(details.description, secrets);
+	const { message, description } = details;
 	const response: JsonObject = { message };
 	if (details.httpCode) response.httpCode = details.httpCode;
 	if (description) response.description = description;
@@ -295,13 +296,13 @@ function checkWebResult(node: INode, doc: IDataObject, request: DataflowRequest,
 	const result = doc.webresult as IDataObject | undefined;
 	if (!result || typeof result !== 'object') return;
 	if (String(result.result ?? '').toUpperCase() !== 'ERROR') return;
-	const message = extractServerMessage(typeof result.message === 'string' ? result.message : '') ?? 'The server reported an error without a message';
+	const serverMessage = extractServerMessage(typeof result.message === 'string' ? result.message : '');
+	const message = serverMessage ? redact(serverMessage, secrets) : 'The server reported an error without a message';
 	throw apiError(node, {
 		message,
 		description: `The server answered ${describeRequest(request)} with HTTP ${status} and result ERROR`,
 		httpCode: String(status),
 		itemIndex: request.itemIndex,
-		secrets,
 	});
 }
 
@@ -369,7 +370,8 @@ export async function dataflowRequest<T = unknown>(
 			if (!(request.okStatuses ?? []).includes(status)) {
 				const text = await readBodyText(body);
 				const contentType = headerValue(responseHeaders, 'content-type');
-				const serverMessage = extractServerMessage(text, contentType);
+				const found = extractServerMessage(text, contentType);
+				const serverMessage = found === undefined ? undefined : redact(found, secrets);
 				throw apiError(node, {
 					message: httpFailureMessage(status, serverMessage),
 					description: serverMessage
@@ -377,32 +379,28 @@ export async function dataflowRequest<T = unknown>(
 						: `HTTP ${status} from ${describeRequest(request)}`,
 					httpCode: String(status),
 					itemIndex: request.itemIndex,
-					secrets,
 				});
 			}
 		} else if (cause?.name === 'CatalogLoginError') {
 			throw apiError(node, {
-				message: cause.message ?? 'The catalog login failed',
+				message: redact(cause.message ?? 'The catalog login failed', secrets),
 				httpCode: cause.httpCode === undefined ? undefined : String(cause.httpCode),
 				itemIndex: request.itemIndex,
-				secrets,
 			});
 		} else if (error instanceof NodeApiError && !cause) {
 			throw apiError(node, {
-				message: error.message,
-				description: error.description ?? undefined,
+				message: redact(error.message, secrets),
+				description: error.description ? redact(error.description, secrets) : undefined,
 				httpCode: error.httpCode ?? undefined,
 				itemIndex: request.itemIndex,
-				secrets,
 			});
 		} else {
 			const code = cause?.code ?? (error as AxiosLikeError).code;
-			const original = cause?.message ?? (error as Error).message;
+			const original = redact(String(cause?.message ?? (error as Error).message ?? ''), secrets);
 			throw apiError(node, {
 				message: networkFailureMessage(code, original),
 				description: `${describeRequest(request)} failed${code ? ` (${code})` : ''}: ${original ?? 'no details'}`,
 				itemIndex: request.itemIndex,
-				secrets,
 			});
 		}
 	}
@@ -420,7 +418,12 @@ export async function dataflowRequest<T = unknown>(
 	const text = typeof body === 'string' ? body : await readBodyText(body, Number.MAX_SAFE_INTEGER);
 	result.raw = text;
 	const fail = (message: string, description: string) =>
-		apiError(node, { message, description, httpCode: String(status), itemIndex: request.itemIndex, secrets });
+		apiError(node, {
+			message: redact(message, secrets),
+			description: redact(description, secrets),
+			httpCode: String(status),
+			itemIndex: request.itemIndex,
+		});
 
 	if (request.expect === 'empty' || request.expect === 'text') {
 		if (request.expect === 'text' && /html/i.test(contentType) && /<html/i.test(text) && status < 300) {

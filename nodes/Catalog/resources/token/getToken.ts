@@ -27,12 +27,12 @@ async function login(this: IExecuteFunctions, itemIndex: number) {
 			ignoreSslIssues: credentials.ignoreSslIssues === true,
 		});
 	} catch (error) {
+		// The login error's message is already free of the password (catalogAuth redacts it).
 		const { message, httpCode } = error as { message: string; httpCode?: number };
 		throw apiError(this.getNode(), {
 			message,
 			httpCode: httpCode === undefined ? undefined : String(httpCode),
 			itemIndex,
-			secrets: [String(credentials.password ?? '')],
 		});
 	}
 }

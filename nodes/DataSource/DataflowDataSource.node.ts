@@ -1,0 +1,54 @@
+import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+
+import { customOperationsOf } from '../common/operations';
+import * as analysisSchema from './resources/analysisSchema';
+import * as dswDomain from './resources/dswDomain';
+import * as jdbcConnection from './resources/jdbcConnection';
+import { searchCatalogs, searchConnections, searchDomains } from './shared/listSearch';
+
+export class DataflowDataSource implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Dataflow Data Source',
+		name: 'dataflowDataSource',
+		icon: { light: 'file:../../icons/datasource.svg', dark: 'file:../../icons/datasource.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Manage the JDBC connections, analysis schemas and data source wizard domains of the BI server',
+		defaults: { name: 'Dataflow Data Source' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'dataflowServerApi', required: true }],
+		requestDefaults: {
+			baseURL: '={{$credentials.baseUrl}}',
+		},
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Analysis Schema', value: 'analysisSchema' },
+					{ name: 'Data Source Wizard Domain', value: 'dswDomain' },
+					{ name: 'JDBC Connection', value: 'jdbcConnection' },
+				],
+				default: 'jdbcConnection',
+			},
+			...analysisSchema.description,
+			...dswDomain.description,
+			...jdbcConnection.description,
+		],
+	};
+
+	methods = {
+		listSearch: { searchCatalogs, searchConnections, searchDomains },
+	};
+
+	customOperations = customOperationsOf({
+		analysisSchema: analysisSchema.operations,
+		dswDomain: dswDomain.operations,
+		jdbcConnection: jdbcConnection.operations,
+	});
+}

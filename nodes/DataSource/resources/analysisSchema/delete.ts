@@ -1,0 +1,34 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { defineOperation, toItems } from '../../../common/executor';
+import { locatorField, locatorValue } from '../../shared/locators';
+import { ANALYSIS_PATH, segment } from '../../shared/paths';
+import { manageRequest } from '../../shared/request';
+
+const show = { resource: ['analysisSchema'], operation: ['delete'] };
+
+export const description: INodeProperties[] = [
+	locatorField({
+		displayName: 'Catalog',
+		name: 'catalog',
+		description: 'The analysis catalog to remove',
+		searchListMethod: 'searchCatalogs',
+		placeholder: 'SteelWheels',
+		show,
+	}),
+];
+
+export const execute = defineOperation<{ catalogId: string }>({
+	plan(itemIndex) {
+		return { catalogId: locatorValue(this, 'catalog', itemIndex, 'Catalog') };
+	},
+	async run(plan, itemIndex) {
+		await manageRequest(this, {
+			method: 'DELETE',
+			path: `${ANALYSIS_PATH}/${segment(plan.catalogId)}`,
+			expect: 'empty',
+			itemIndex,
+		});
+		return toItems({ catalogId: plan.catalogId, deleted: true });
+	},
+});

@@ -1,0 +1,46 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { binaryFromResponse } from '../../../common/binary';
+import { defineOperation } from '../../../common/executor';
+import { binaryFieldName, outputBinaryField } from '../../shared/fields';
+import { locatorField, locatorValue } from '../../shared/locators';
+import { ANALYSIS_PATH, segment } from '../../shared/paths';
+import { manageRequest } from '../../shared/request';
+
+const show = { resource: ['analysisSchema'], operation: ['download'] };
+
+export const description: INodeProperties[] = [
+	locatorField({
+		displayName: 'Catalog',
+		name: 'catalog',
+		description: 'The analysis catalog whose schema to download',
+		searchListMethod: 'searchCatalogs',
+		placeholder: 'SteelWheels',
+		show,
+	}),
+	outputBinaryField(show),
+];
+
+export const execute = defineOperation<{ catalogId: string; binaryProperty: string }>({
+	plan(itemIndex) {
+		return { catalogId: locatorValue(this, 'catalog', itemIndex, 'Catalog'), binaryProperty: binaryFieldName(this, itemIndex) };
+	},
+	async run(plan, itemIndex) {
+		const response = await manageRequest(this, {
+			method: 'GET',
+			path: `${ANALYSIS_PATH}/${segment(plan.catalogId)}`,
+			expect: 'stream',
+			itemIndex,
+		});
+		const binary = await binaryFromResponse(this, response, {
+			fileName: `${plan.catalogId}.mondrian.xml`,
+			mimeType: 'application/xml',
+		});
+		return [
+			{
+				json: { catalogId: plan.catalogId, fileName: binary.fileName, mimeType: binary.mimeType },
+				binary: { [plan.binaryProperty]: binary },
+			},
+		];
+	},
+});

@@ -1,0 +1,34 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { defineOperation, toItems } from '../../../common/executor';
+import { locatorField, locatorValue } from '../../shared/locators';
+import { DSW_PATH, segment } from '../../shared/paths';
+import { manageRequest } from '../../shared/request';
+
+const show = { resource: ['dswDomain'], operation: ['delete'] };
+
+export const description: INodeProperties[] = [
+	locatorField({
+		displayName: 'Domain',
+		name: 'domain',
+		description: 'The data source wizard domain to remove',
+		searchListMethod: 'searchDomains',
+		placeholder: 'sales_model.xmi',
+		show,
+	}),
+];
+
+export const execute = defineOperation<{ domainId: string }>({
+	plan(itemIndex) {
+		return { domainId: locatorValue(this, 'domain', itemIndex, 'Domain') };
+	},
+	async run(plan, itemIndex) {
+		await manageRequest(this, {
+			method: 'DELETE',
+			path: `${DSW_PATH}/${segment(plan.domainId)}`,
+			expect: 'empty',
+			itemIndex,
+		});
+		return toItems({ domainId: plan.domainId, deleted: true });
+	},
+});

@@ -1,0 +1,35 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { defineOperation, toItems } from '../../../common/executor';
+import { normalizeConnection } from '../../shared/connection';
+import { locatorField, locatorValue } from '../../shared/locators';
+import { JDBC_PATH, segment } from '../../shared/paths';
+import { manageRequest } from '../../shared/request';
+
+const show = { resource: ['jdbcConnection'], operation: ['get'] };
+
+export const description: INodeProperties[] = [
+	locatorField({
+		displayName: 'Connection',
+		name: 'connection',
+		description: 'The JDBC connection to read',
+		searchListMethod: 'searchConnections',
+		placeholder: 'SampleData',
+		show,
+	}),
+];
+
+export const execute = defineOperation<{ name: string }>({
+	plan(itemIndex) {
+		return { name: locatorValue(this, 'connection', itemIndex, 'Connection') };
+	},
+	async run(plan, itemIndex) {
+		const { body } = await manageRequest<IDataObject>(
+			this,
+			{ method: 'GET', path: `${JDBC_PATH}/${segment(plan.name)}`, expect: 'json', itemIndex },
+			// The server answers every failure, "no such connection" included, with an empty 500.
+			{ on500: `The server could not read the connection "${plan.name}": it answers this way when no connection has that name` },
+		);
+		return toItems(normalizeConnection(body));
+	},
+});

@@ -1,0 +1,128 @@
+/**
+ * Downloading lineage: the zip as binary data, or (Extract) one item per file in it with GraphML
+ * graphs and execution profiles parsed. Lineage zips are small, so Extract reads the zip into memory.
+ */
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type IHttpRequestMethods,
+	type INodeExecutionData,
+} from 'n8n-workflow';
+
+import { binaryFromResponse, fileNameFromContentDisposition, type ByteStream } from '../../common/binary';
+import { unzip } from '../../common/compression';
+import { toDateRange, toYyyyMmDd } from '../../common/dates';
+import { dataflowRequest } from '../../common/transport';
+import { artifactJson, describeArtifact } from './artifacts';
+import { parseGraphml } from './graphml';
+
+export const LINEAGE_PREFIX = '/osgi/cxf/lineage/api/download';
+export const LINEAGE_REQUEST_CLASS = 'org.pentaho.metaverse.api.model.LineageRequest';
+
+export interface DateRange {
+	start?: string;
+	end?: string;
+}
+
+export interface LineagePlan {
+	method: IHttpRequestMethods;
+	path: string;
+	body?: string;
+	range: DateRange;
+	/** Repository path for file requests. */
+	filePath?: string;
+	defaultFileName: string;
+	extract: boolean;
+	binaryProperty: string;
+}
+
+/** The chosen date range as `yyyyMMdd`; impossible dates and reversed ranges throw (DateInputError). */
+export function readDateRange(ctx: IExecuteFunctions, itemIndex: number): DateRange {
+	const choice = ctx.getNodeParameter('dateRange', itemIndex, 'all') as string;
+	if (choice === 'all') return {};
+	if (choice === 'from') return { start: toYyyyMmDd(ctx.getNodeParameter('startDate', itemIndex, ''), 'Start date') };
+	if (choice === 'between') {
+		return toDateRange(ctx.getNodeParameter('startDate', itemIndex, ''), ctx.getNodeParameter('endDate', itemIndex, ''));
+	}
+	throw new NodeOperationError(ctx.getNode(), `Unknown date range "${choice}"`, { itemIndex });
+}
+
+export function rangePath(range: DateRange): string {
+	return `${range.start ? `/${range.start}` : ''}${range.end ? `/${range.end}` : ''}`;
+}
+
+/** The zip's name as the server makes it, for when it sends none. */
+export function zipName(stem: string, range: DateRange): string {
+	return `${stem}${range.start ? `_${range.start}` : ''}${range.end ? `-${range.end}` : ''}.zip`;
+}
+
+export function readOutputOptions(ctx: IExecuteFunctions, itemIndex: number): { extract: boolean; binaryProperty: string } {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const binaryProperty = String(options.binaryPropertyName ?? 'data').trim() || 'data';
+	return { extract: options.extract === true, binaryProperty };
+}
+
+function rangeJson(plan: LineagePlan): IDataObject {
+	const out: IDataObject = {};
+	if (plan.filePath) out.filePath = plan.filePath;
+	if (plan.range.start) out.startDate = plan.range.start;
+	if (plan.range.end) out.endDate = plan.range.end;
+	return out;
+}
+
+export async function downloadLineage(
+	ctx: IExecuteFunctions,
+	plan: LineagePlan,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const response = await dataflowRequest(ctx, {
+		method: plan.method,
+		path: plan.path,
+		headers: plan.body === undefined ? { Accept: 'application/zip' } : { Accept: 'application/zip', 'Content-Type': 'application/json' },
+		body: plan.body,
+		expect: 'stream',
+		itemIndex,
+	});
+
+	if (!plan.extract) {
+		const binary = await binaryFromResponse(ctx, response, { fileName: plan.defaultFileName, mimeType: 'application/zip' });
+		return [
+			{
+				json: { fileName: binary.fileName ?? plan.defaultFileName, ...rangeJson(plan) },
+				binary: { [plan.binaryProperty]: binary },
+			},
+		];
+	}
+
+	const archiveName = fileNameFromContentDisposition(response.headers['content-disposition']) ?? plan.defaultFileName;
+	const body = response.body as Buffer | ByteStream;
+	const archive = Buffer.isBuffer(body) ? body : await ctx.helpers.binaryToBuffer(body);
+	const items: INodeExecutionData[] = [];
+	for (const entry of unzip(archive)) {
+		const info = describeArtifact(entry.name);
+		const json = artifactJson(archiveName, entry.name, info, entry.data.length);
+		if (info.kind === 'graph') {
+			try {
+				const graph = parseGraphml(entry.data.toString('utf8'));
+				json.directed = graph.directed;
+				json.nodes = graph.nodes;
+				json.edges = graph.edges;
+			} catch (error) {
+				throw new NodeOperationError(ctx.getNode(), `The lineage graph ${entry.name} could not be read: ${(error as Error).message}`, {
+					itemIndex,
+				});
+			}
+		} else if (info.kind === 'executionProfile' || info.kind === 'graphson') {
+			try {
+				const parsed = JSON.parse(entry.data.toString('utf8')) as unknown;
+				if (parsed !== null && typeof parsed === 'object') json[info.kind === 'graphson' ? 'graph' : 'execution'] = parsed as IDataObject;
+			} catch {
+				// Not JSON after all: the file is still there as binary data.
+			}
+		}
+		const binary = await ctx.helpers.prepareBinaryData(entry.data, info.fileName, info.mimeType);
+		items.push({ json, binary: { [plan.binaryProperty]: binary } });
+	}
+	return items;
+}

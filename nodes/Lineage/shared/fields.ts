@@ -1,0 +1,67 @@
+/** Fields both lineage operations have: the date range and the output options. */
+import type { INodeProperties } from 'n8n-workflow';
+
+export function dateRangeFields(operation: string): INodeProperties[] {
+	const show = { resource: ['lineage'], operation: [operation] };
+	return [
+		{
+			displayName: 'Date Range',
+			name: 'dateRange',
+			type: 'options',
+			options: [
+				{ name: 'All Dates', value: 'all', description: 'Every artifact the server has' },
+				{ name: 'Between Two Dates', value: 'between', description: 'Artifacts of runs from the start date to the end date, both included' },
+				{ name: 'From a Date', value: 'from', description: 'Artifacts of runs on or after the start date' },
+			],
+			default: 'all',
+			description: 'Which days of lineage to download; days are the server’s day folders',
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Start Date',
+			name: 'startDate',
+			type: 'dateTime',
+			default: '',
+			required: true,
+			description: 'First day to include (only the date is used)',
+			displayOptions: { show: { ...show, dateRange: ['between', 'from'] } },
+		},
+		{
+			displayName: 'End Date',
+			name: 'endDate',
+			type: 'dateTime',
+			default: '',
+			required: true,
+			description: 'Last day to include (only the date is used)',
+			displayOptions: { show: { ...show, dateRange: ['between'] } },
+		},
+	];
+}
+
+export function optionsField(operation: string): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { resource: ['lineage'], operation: [operation] } },
+		options: [
+			{
+				displayName: 'Extract',
+				name: 'extract',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to unpack the zip: one item per file, each file as binary data, GraphML graphs parsed into "nodes" and "edges" and execution profiles into "execution"',
+			},
+			{
+				displayName: 'Put Output File in Field',
+				name: 'binaryPropertyName',
+				type: 'string',
+				default: 'data',
+				description: 'The name of the output binary field for the zip (or, with Extract, for each file)',
+			},
+		],
+	};
+}
