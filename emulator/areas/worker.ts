@@ -1,4 +1,592 @@
-/** The worker area of the emulator. Its routes are added by the worker work. */
-import type { EmulatorApp } from '../core/app';
+/**
+ * The data-flow worker server (Carte): the 11 worker endpoints under both `/dataflow/...` and
+ * `/kettle/...` (stop is `/dataflow/stopWorker` and `/kettle/stopCarte`), answering any HTTP
+ * method like the real servlets.
+ *
+ * - Jobs (addJob, runJob) run on the emulator clock through Waiting → Running → Finished, Finished
+ *   (with errors) or Stopped; see `worker/jobs.ts` for the parameters that steer them (FAIL=Y,
+ *   STOP=Y, RESULT=N, LOG_LINES=n, DURATION_MS=n ...). jobStatus serves their log from a `from`
+ *   line, as base64(gzip) in an escaped CDATA wrapper; `state.ignoreFrom = true` imitates servers
+ *   that ignore `from` (they answer the whole log, first_log_line_nr 0).
+ * - runJob: when `app.state.repositoryLookup` is a function `(path) => boolean`, a path it does not
+ *   know answers a webresult ERROR (HTTP 200, as the real server does); otherwise any job path runs.
+ * - jobImage answers a real PNG; sockets are unique per host; sequences hand out blocks (unknown
+ *   name → 404 `<seq><error>`); slaves register (replaced by name, any case) and list.
+ * - stopWorker/stopCarte answers `<request_accepted>N</request_accepted>` (HTTP 200) unless the
+ *   emulator was started with `allowStop`; then Y (the emulator keeps running and records it).
+ *
+ * Seed (`seed.worker`): `sequences` (name → next value), `autoCreateSequences`, `transformations`
+ * ([{ name, status }]) for the status page, `slaves`, `sockets`.
+ */
+import { cpus, loadavg, arch, release, type as osType } from 'node:os';
 
-export function register(_app: EmulatorApp): void {}
+import { XMLParser } from 'fast-xml-parser';
+
+import type { EmulatorApp } from '../core/app';
+import { webResultXml } from '../core/app';
+import type { RequestContext } from '../core/types';
+import { carteDate, encodeLog, JobEngine, type EmulatedJob } from './worker/jobs';
+import { jobPng } from './worker/png';
+
+export interface SocketAllocation {
+	host: string;
+	port: number;
+	clusterRunId: string;
+	transformation: string;
+	sourceSlave: string;
+	sourceStep: string;
+	sourceCopy: string;
+	targetSlave: string;
+	targetStep: string;
+	targetCopy: string;
+	allocated: boolean;
+	lastRequested: number;
+}
+
+export interface SlaveEntry {
+	name: string;
+	hostname: string;
+	port: string;
+	webAppName: string;
+	username: string;
+	password: string;
+	proxy_hostname: string;
+	proxy_port: string;
+	non_proxy_hosts: string;
+	get_properties_from_master: string;
+	override_existing_properties: string;
+	master: string;
+	sslMode: string;
+	active: string;
+	last_active_date: string;
+	last_inactive_date: string;
+}
+
+export interface TransformationEntry {
+	id: string;
+	name: string;
+	status: string;
+	startedAt: number;
+}
+
+export interface WorkerState {
+	engine: JobEngine;
+	jobs: EmulatedJob[];
+	sockets: SocketAllocation[];
+	/** Next value of each configured sequence. */
+	sequences: Map<string, number>;
+	autoCreateSequences: boolean;
+	slaves: SlaveEntry[];
+	transformations: TransformationEntry[];
+	/** Imitate servers that ignore jobStatus `from`. */
+	ignoreFrom: boolean;
+	stopRequests: number;
+	stopAccepted: boolean;
+	startedAt: number;
+}
+
+interface WorkerSeed {
+	sequences?: Record<string, number>;
+	autoCreateSequences?: boolean;
+	transformations?: Array<{ name: string; status?: string; id?: string }>;
+	slaves?: Array<Partial<SlaveEntry> & { name: string }>;
+	sockets?: Array<Partial<SocketAllocation> & { host: string; port: number }>;
+}
+
+const DEFAULT_SEQUENCES: Record<string, number> = { orders: 1, batch_id: 570000 };
+const DEFAULT_TRANSFORMATIONS: Array<{ name: string; status?: string; id?: string }> = [
+	{ name: 'stage_customers', status: 'Running' },
+	{ name: 'daily_revenue', status: 'Finished' },
+];
+
+function esc(text: unknown): string {
+	return String(text ?? '')
+		.replace(/&/g, '&amp;')
+		.replace(/</g, '&lt;')
+		.replace(/>/g, '&gt;')
+		.replace(/"/g, '&quot;')
+		.replace(/'/g, '&#x27;');
+}
+
+/** `<tag>value</tag>`, or `<tag/>` when empty, as the worker's XMLHandler writes. */
+function tag(name: string, value: unknown): string {
+	const text = value === undefined || value === null ? '' : String(value);
+	return text === '' ? `<${name}/>` : `<${name}>${esc(text)}</${name}>`;
+}
+
+const XML_HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
+function html(title: string, body: string): string {
+	return `<HTML>\n<HEAD><TITLE>${esc(title)}</TITLE></HEAD>\n<BODY>\n${body}\n</BODY>\n</HTML>\n`;
+}
+
+function javaDate(ms: number): string {
+	const d = new Date(ms);
+	const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+	const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+	const p = (n: number) => String(n).padStart(2, '0');
+	return `${days[d.getUTCDay()]} ${months[d.getUTCMonth()]} ${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} UTC ${d.getUTCFullYear()}`;
+}
+
+const bodyParser = new XMLParser({
+	ignoreAttributes: false,
+	attributeNamePrefix: '@',
+	parseTagValue: false,
+	trimValues: true,
+	isArray: (_name, jpath) =>
+		/(^|\.)(parameters\.parameter|variables\.variable|entries\.entry)$/.test(String(jpath)),
+});
+
+function text(value: unknown): string {
+	if (value === undefined || value === null) return '';
+	if (typeof value === 'object') return String((value as Record<string, unknown>)['#text'] ?? '');
+	return String(value);
+}
+
+function pairs(list: unknown): Record<string, string> {
+	const out: Record<string, string> = {};
+	for (const entry of Array.isArray(list) ? list : []) {
+		const name = text((entry as Record<string, unknown>).name).trim();
+		if (name !== '') out[name] = text((entry as Record<string, unknown>).value);
+	}
+	return out;
+}
+
+export function createWorkerState(app: EmulatorApp): WorkerState {
+	const seed = (app.options.seed.worker ?? {}) as WorkerSeed;
+	const engine = new JobEngine(() => app.now(), app.options.jobDurationMs);
+	const startedAt = app.now();
+	return {
+		engine,
+		jobs: engine.jobs,
+		sockets: (seed.sockets ?? []).map((s) => ({
+			clusterRunId: '',
+			transformation: '',
+			sourceSlave: '',
+			sourceStep: '',
+			sourceCopy: '0',
+			targetSlave: '',
+			targetStep: '',
+			targetCopy: '0',
+			allocated: true,
+			lastRequested: startedAt,
+			...s,
+		})),
+		sequences: new Map(Object.entries({ ...DEFAULT_SEQUENCES, ...(seed.sequences ?? {}) })),
+		autoCreateSequences: seed.autoCreateSequences ?? false,
+		slaves: (seed.slaves ?? []).map((s) => ({
+			hostname: 'localhost',
+			port: '8081',
+			webAppName: '',
+			username: '',
+			password: '',
+			proxy_hostname: '',
+			proxy_port: '',
+			non_proxy_hosts: '',
+			get_properties_from_master: '',
+			override_existing_properties: 'N',
+			master: 'N',
+			sslMode: 'N',
+			active: 'Y',
+			last_active_date: carteDate(startedAt),
+			last_inactive_date: '',
+			...s,
+		})),
+		transformations: (seed.transformations ?? DEFAULT_TRANSFORMATIONS).map((t, i) => ({
+			id: t.id ?? `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+			name: t.name,
+			status: t.status ?? 'Finished',
+			startedAt,
+		})),
+		ignoreFrom: false,
+		stopRequests: 0,
+		stopAccepted: false,
+		startedAt,
+	};
+}
+
+export function register(app: EmulatorApp): void {
+	const state = createWorkerState(app);
+	app.state.worker = state;
+	const { engine } = state;
+	const wantsXml = (ctx: RequestContext) => (ctx.query.get('xml') ?? '').toUpperCase() === 'Y';
+	const sendHtml = (ctx: RequestContext, status: number, page: string) => ctx.send(status, page, 'text/html;charset=UTF-8');
+
+	// ---- status ---------------------------------------------------------------------------
+	const jobListEntry = (job: EmulatedJob, now: number) =>
+		`<jobstatus>${tag('jobname', job.name)}${tag('id', job.id)}${tag('status_desc', engine.status(job, now))}${tag('error_desc', '')}${tag(
+			'log_date',
+			carteDate(job.createdAt),
+		)}${tag('logging_string', '<![CDATA[]]>')}${tag('first_log_line_nr', 0)}${tag('last_log_line_nr', 0)}</jobstatus>`;
+	const transListEntry = (t: TransformationEntry) =>
+		`<transstatus>${tag('transname', t.name)}${tag('id', t.id)}${tag('status_desc', t.status)}${tag('error_desc', '')}${tag(
+			'log_date',
+			carteDate(t.startedAt),
+		)}${tag('paused', t.status === 'Paused' ? 'Y' : 'N')}<stepstatuslist></stepstatuslist>${tag('first_log_line_nr', 0)}${tag(
+			'last_log_line_nr',
+			0,
+		)}${tag('logging_string', '<![CDATA[]]>')}</transstatus>`;
+
+	const status = (ctx: RequestContext) => {
+		const now = app.now();
+		engine.advance(now);
+		const memory = process.memoryUsage();
+		const cpu = process.cpuUsage();
+		if (!wantsXml(ctx)) {
+			const rows = [
+				...state.transformations.map((t) => `<tr><td>${esc(t.name)}</td><td>transformation</td><td>${esc(t.status)}</td></tr>`),
+				...state.jobs.map((j) => `<tr><td>${esc(j.name)}</td><td>job</td><td>${esc(engine.status(j, now))}</td></tr>`),
+			].join('\n');
+			sendHtml(ctx, 200, html('Kettle slave server status', `<H1>Status</H1>\n<table>\n${rows}\n</table>`));
+			return;
+		}
+		const xml =
+			XML_HEADER +
+			'<serverstatus>\n' +
+			tag('statusdesc', 'Online') +
+			tag('memory_free', memory.heapTotal - memory.heapUsed) +
+			tag('memory_total', memory.heapTotal) +
+			tag('cpu_cores', cpus().length) +
+			tag('cpu_process_time', (cpu.user + cpu.system) * 1000) +
+			tag('uptime', Math.max(0, now - state.startedAt)) +
+			tag('thread_count', 12) +
+			tag('load_avg', loadavg()[0].toFixed(2)) +
+			tag('os_name', osType()) +
+			tag('os_version', release()) +
+			tag('os_arch', arch()) +
+			`\n<transstatuslist>${state.transformations.map(transListEntry).join('')}</transstatuslist>\n` +
+			`<jobstatuslist>${state.jobs.map((job) => jobListEntry(job, now)).join('')}</jobstatuslist>\n` +
+			'</serverstatus>\n';
+		ctx.sendXml(200, xml);
+	};
+
+	// ---- jobs -----------------------------------------------------------------------------
+	const jobNotFound = (ctx: RequestContext, name: string, id: string) => {
+		const what = `The specified job [${name || id}] could not be found`;
+		if (wantsXml(ctx)) ctx.sendXml(404, webResultXml('ERROR', what));
+		else sendHtml(ctx, 404, html('Job not found', `<H1>${esc(what)}</H1>`));
+	};
+
+	const jobStatus = (ctx: RequestContext) => {
+		const now = app.now();
+		engine.advance(now);
+		const name = (ctx.query.get('name') ?? '').trim();
+		const id = (ctx.query.get('id') ?? '').trim();
+		if (name === '' && id === '') {
+			if (wantsXml(ctx)) ctx.sendXml(400, webResultXml('ERROR', 'Give the name or the id of the job (parameters name, id)'));
+			else sendHtml(ctx, 400, html('Bad request', '<H1>Give the name or the id of the job</H1>'));
+			return;
+		}
+		const job = engine.find(name || undefined, id || undefined)[0];
+		if (!job) {
+			jobNotFound(ctx, name, id);
+			return;
+		}
+		const requested = Math.max(0, Number.parseInt(ctx.query.get('from') ?? '0', 10) || 0);
+		const from = state.ignoreFrom ? 0 : requested;
+		const log = engine.logAfter(job, from);
+		const statusDesc = engine.status(job, now);
+		if (!wantsXml(ctx)) {
+			sendHtml(ctx, 200, html(`Status of job ${job.name}`, `<H1>Job status</H1>\n<p>${esc(job.name)}: ${esc(statusDesc)}</p>\n<pre>${esc(log)}</pre>`));
+			return;
+		}
+		const result = Object.entries(engine.result(job, now))
+			.map(([key, value]) => (key.startsWith('result-') ? `<${key}></${key}>` : tag(key, value)))
+			.join('');
+		const xml =
+			XML_HEADER +
+			'<jobstatus>\n' +
+			[
+				tag('jobname', job.name),
+				tag('id', job.id),
+				tag('status_desc', statusDesc),
+				tag('error_desc', job.outcome === 'errors' && engine.isFinished(job, now) ? `${job.errors} error(s) in job ${job.name}` : ''),
+				tag('log_date', carteDate(job.createdAt)),
+				tag('logging_string', encodeLog(log)),
+				tag('first_log_line_nr', from),
+				tag('last_log_line_nr', engine.lastLineNr),
+			]
+				.map((line) => `  ${line}\n`)
+				.join('') +
+			`<result>${result}</result>` +
+			'</jobstatus>\n';
+		ctx.sendXml(200, xml);
+	};
+
+	const jobImage = (ctx: RequestContext) => {
+		const now = app.now();
+		const name = (ctx.query.get('name') ?? '').trim();
+		const id = (ctx.query.get('id') ?? '').trim();
+		const found = name === '' && id === '' ? [] : engine.find(name || undefined, id || undefined);
+		if (found.length === 0) {
+			const what = `The specified job [${name || id}] could not be found`;
+			// As the real server: with xml=Y the error is a webresult with HTTP 200, else a 404 page.
+			if (wantsXml(ctx)) ctx.sendXml(200, webResultXml('ERROR', what));
+			else sendHtml(ctx, 404, html('Job not found', `<H1>${esc(what)}</H1>`));
+			return;
+		}
+		if (found.length > 1 && id === '') {
+			const what = `The job name [${name}] is not unique: give the job id`;
+			if (wantsXml(ctx)) ctx.sendXml(200, webResultXml('ERROR', what));
+			else sendHtml(ctx, 409, html('Ambiguous job name', `<H1>${esc(what)}</H1>`));
+			return;
+		}
+		const job = found[found.length - 1];
+		const statusDesc = engine.status(job, now);
+		const look = /error|stopped/i.test(statusDesc) ? 'error' : engine.isFinished(job, now) ? 'ok' : 'running';
+		ctx.send(200, jobPng(job.entries, look), 'image/png');
+	};
+
+	const addJob = async (ctx: RequestContext) => {
+		const body = await ctx.text();
+		const answer = (result: 'OK' | 'ERROR', message: string, id = '') => {
+			if (wantsXml(ctx)) ctx.sendXml(200, webResultXml(result, message, id));
+			else sendHtml(ctx, 200, html('Add job', `<H1>${esc(message)}</H1>`));
+		};
+		let doc: Record<string, unknown>;
+		try {
+			doc = bodyParser.parse(body, true) as Record<string, unknown>;
+		} catch (error) {
+			answer('ERROR', `Unable to parse the job configuration: ${(error as Error).message}`);
+			return;
+		}
+		const configuration = doc.job_configuration as Record<string, unknown> | undefined;
+		const jobDoc = configuration && typeof configuration === 'object' ? (configuration.job as Record<string, unknown> | undefined) : undefined;
+		if (!jobDoc || typeof jobDoc !== 'object') {
+			answer('ERROR', 'Unable to read the job configuration: no <job_configuration> with a <job> in the request body');
+			return;
+		}
+		const name = text(jobDoc.name).trim();
+		if (name === '') {
+			answer('ERROR', 'Unable to add the job: the job definition has no name');
+			return;
+		}
+		const execution = (configuration!.job_execution_configuration ?? {}) as Record<string, unknown>;
+		const entries = (jobDoc.entries as Record<string, unknown> | undefined)?.entry;
+		const job = engine.create({
+			name,
+			source: 'add',
+			configuration: body,
+			logLevel: text(execution.log_level) || 'Basic',
+			parameters: pairs((execution.parameters as Record<string, unknown> | undefined)?.parameter),
+			variables: pairs((execution.variables as Record<string, unknown> | undefined)?.variable),
+			entries: Array.isArray(entries) && entries.length > 0 ? entries.length : undefined,
+		});
+		answer('OK', `Job '${name}' was added to the list with id ${job.id}`, job.id);
+	};
+
+	const runJob = (ctx: RequestContext) => {
+		const path = (ctx.query.get('job') ?? '').trim();
+		const fail = (message: string) => ctx.sendXml(200, webResultXml('ERROR', message));
+		if (path === '') {
+			fail('Unable to run the job: the job parameter (repository path of the job) is missing');
+			return;
+		}
+		if (!path.includes('/')) {
+			fail(`Unable to run the job: '${path}' is not a full repository path (for example /public/etl/${path})`);
+			return;
+		}
+		if (/\.ktr$/i.test(path)) {
+			fail(`Unable to run the job: '${path}' is a transformation, not a job`);
+			return;
+		}
+		const lookup = app.state.repositoryLookup;
+		if (typeof lookup === 'function') {
+			const known = (p: string) => (lookup as (p: string) => boolean)(p) === true;
+			if (!known(path) && !(!/\.kjb$/i.test(path) && known(`${path}.kjb`))) {
+				fail(`Unable to run the job: job '${path}' could not be found in the repository`);
+				return;
+			}
+		}
+		const parameters: Record<string, string> = {};
+		for (const [key, value] of ctx.query) if (key !== 'job' && key !== 'level') parameters[key] = value;
+		const name = (path.split('/').pop() ?? '').replace(/\.kjb$/i, '');
+		const job = engine.create({ name, source: 'run', path, logLevel: ctx.query.get('level') || 'Basic', parameters });
+		ctx.sendXml(200, webResultXml('OK', 'Job started', job.id));
+	};
+
+	// ---- sockets --------------------------------------------------------------------------
+	const allocateSocket = (ctx: RequestContext) => {
+		const q = (name: string) => ctx.query.get(name) ?? '';
+		const host = q('host') || 'localhost';
+		const rangeStart = /^\d+$/.test(q('rangeStart')) ? Number(q('rangeStart')) : 40000;
+		const key = {
+			clusterRunId: q('id'),
+			transformation: q('trans'),
+			sourceSlave: q('sourceSlave'),
+			sourceStep: q('sourceStep'),
+			sourceCopy: q('sourceCopy'),
+			targetSlave: q('targetSlave'),
+			targetStep: q('targetStep'),
+			targetCopy: q('targetCopy'),
+		};
+		const onHost = state.sockets.filter((s) => s.host === host);
+		const same = onHost.find((s) => (Object.keys(key) as Array<keyof typeof key>).every((k) => s[k] === key[k]));
+		let allocation: SocketAllocation;
+		if (same) {
+			allocation = same;
+		} else {
+			const free = onHost.filter((s) => !s.allocated && s.port >= rangeStart).sort((a, b) => a.port - b.port)[0];
+			if (free) {
+				allocation = Object.assign(free, key);
+			} else {
+				const used = new Set(onHost.map((s) => s.port));
+				let port = rangeStart;
+				while (used.has(port)) port++;
+				allocation = { host, port, ...key, allocated: true, lastRequested: app.now() };
+				state.sockets.push(allocation);
+			}
+		}
+		allocation.allocated = true;
+		allocation.lastRequested = app.now();
+		if (wantsXml(ctx)) ctx.sendXml(200, `${XML_HEADER}<port>${allocation.port}</port>\n`);
+		else sendHtml(ctx, 200, html('Allocate a server socket', `<H1>Allocated port</H1>\n--> port : ${allocation.port}`));
+	};
+
+	const listSocket = (ctx: RequestContext) => {
+		const host = ctx.query.get('host') ?? '';
+		const onlyOpen = (ctx.query.get('onlyOpen') ?? '').toUpperCase() === 'Y';
+		const quoted = esc(`'${host}'`);
+		const lines = [`<HTML>`, `<HEAD><TITLE>List of server sockets on server ${quoted}</TITLE></HEAD>`, `<BODY>`, `<H1>Ports for host ${quoted}</H1>`];
+		const allocations = state.sockets.filter((s) => s.host === host);
+		if (allocations.length === 0) {
+			lines.push(`No port allocations found for host ${quoted}`);
+			ctx.send(200, `${lines.join('\n')}\n`, 'text/html');
+			return;
+		}
+		lines.push(`Found ${allocations.length} ports for host ${quoted}<p>`);
+		for (const a of allocations) {
+			if (onlyOpen && !a.allocated) continue;
+			lines.push(`${a.port} : Transformation=${a.transformation || 'null'}, ${a.sourceSlave || 'null'}/${a.sourceStep || 'null'}.${a.sourceCopy || 'null'}`);
+			lines.push(` --> ${a.targetSlave || 'null'}/${a.targetStep || 'null'}.${a.targetCopy || 'null'}`);
+			lines.push(` id=${a.clusterRunId || 'null'}, allocated=${a.allocated}`);
+			lines.push(` time=${javaDate(a.lastRequested)}`);
+			lines.push('<br>');
+		}
+		lines.push('<p>', '</BODY>', '</HTML>');
+		ctx.send(200, `${lines.join('\n')}\n`, 'text/html');
+	};
+
+	// ---- sequences ------------------------------------------------------------------------
+	const nextSequence = (ctx: RequestContext) => {
+		const name = ctx.query.get('name') ?? '';
+		const raw = ctx.query.get('increment') ?? '';
+		const increment = /^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : 10000;
+		if (!state.sequences.has(name)) {
+			if (!state.autoCreateSequences || name === '') {
+				ctx.sendXml(404, `${XML_HEADER}<seq>${tag('error', `Slave sequence '${name}' could not be found.`)}</seq>\n`);
+				return;
+			}
+			state.sequences.set(name, 1);
+		}
+		const value = state.sequences.get(name)!;
+		state.sequences.set(name, value + increment);
+		ctx.sendXml(200, `${XML_HEADER}<seq>${tag('value', value)}${tag('increment', increment)}</seq>\n`);
+	};
+
+	// ---- slaves ---------------------------------------------------------------------------
+	const registerSlave = async (ctx: RequestContext) => {
+		const body = await ctx.text();
+		let doc: Record<string, unknown>;
+		try {
+			doc = bodyParser.parse(body, true) as Record<string, unknown>;
+		} catch (error) {
+			ctx.sendXml(200, webResultXml('ERROR', `Unable to parse the slave server description: ${(error as Error).message}`));
+			return;
+		}
+		const detection = doc.SlaveServerDetection as Record<string, unknown> | undefined;
+		const slave = detection && typeof detection === 'object' ? (detection.slaveserver as Record<string, unknown> | undefined) : undefined;
+		const name = slave ? text(slave.name).trim() : '';
+		if (!slave || name === '') {
+			ctx.sendXml(200, webResultXml('ERROR', 'Unable to register the slave server: no <SlaveServerDetection> with a named <slaveserver>'));
+			return;
+		}
+		const field = (key: string) => text(slave[key]);
+		const entry: SlaveEntry = {
+			name,
+			hostname: field('hostname'),
+			port: field('port'),
+			webAppName: field('webAppName'),
+			username: field('username'),
+			password: field('password'),
+			proxy_hostname: field('proxy_hostname'),
+			proxy_port: field('proxy_port'),
+			non_proxy_hosts: field('non_proxy_hosts'),
+			get_properties_from_master: field('get_properties_from_master'),
+			override_existing_properties: field('override_existing_properties') || 'N',
+			master: field('master') || 'N',
+			sslMode: field('sslMode') || 'N',
+			active: text(detection!.active) || 'Y',
+			last_active_date: text(detection!.last_active_date),
+			last_inactive_date: text(detection!.last_inactive_date),
+		};
+		const index = state.slaves.findIndex((s) => s.name.toLowerCase() === name.toLowerCase());
+		// The real server's two messages are swapped (a new slave "was replaced", a known one "was added"); kept as it is.
+		if (index >= 0) {
+			state.slaves[index] = entry;
+			ctx.sendXml(200, webResultXml('OK', `Slave server detection '${name}' was added to the list.`));
+		} else {
+			state.slaves.push(entry);
+			ctx.sendXml(200, webResultXml('OK', `Slave server detection '${name}' was replaced in the list.`));
+		}
+	};
+
+	const getSlaves = (ctx: RequestContext) => {
+		const entries = state.slaves.map(
+			(s) =>
+				'<SlaveServerDetection>' +
+				'<slaveserver>' +
+				[
+					tag('name', s.name),
+					tag('hostname', s.hostname),
+					tag('port', s.port),
+					tag('webAppName', s.webAppName),
+					tag('username', s.username),
+					tag('password', s.password === '' ? '' : `Encrypted ${Buffer.from(s.password).toString('hex')}`),
+					tag('proxy_hostname', s.proxy_hostname),
+					tag('proxy_port', s.proxy_port),
+					tag('non_proxy_hosts', s.non_proxy_hosts),
+					tag('get_properties_from_master', s.get_properties_from_master),
+					tag('override_existing_properties', s.override_existing_properties),
+					tag('master', s.master),
+					tag('sslMode', s.sslMode),
+				].join('') +
+				'</slaveserver>' +
+				tag('active', s.active) +
+				tag('last_active_date', s.last_active_date) +
+				tag('last_inactive_date', s.last_inactive_date) +
+				'</SlaveServerDetection>',
+		);
+		ctx.sendXml(200, `${XML_HEADER}<SlaveServerDetections>${entries.join('\n')}</SlaveServerDetections>\n`);
+	};
+
+	// ---- stop -----------------------------------------------------------------------------
+	const stop = (ctx: RequestContext) => {
+		state.stopRequests++;
+		const accepted = app.options.allowStop === true;
+		if (accepted) state.stopAccepted = true;
+		if (wantsXml(ctx)) {
+			ctx.sendXml(200, `${XML_HEADER}<request_accepted>${accepted ? 'Y' : 'N'}</request_accepted>\n`);
+		} else if (accepted) {
+			sendHtml(ctx, 200, html('Stop server', '<H1>Shutting Down</H1>'));
+		} else {
+			sendHtml(ctx, 200, html('Stop server', '<H1>Stopping the server is not enabled (start it with the stop option)</H1>'));
+		}
+	};
+
+	for (const prefix of ['/dataflow', '/kettle']) {
+		const route = (name: string, handler: (ctx: RequestContext) => void | Promise<void>, format: 'xml' | 'text' | 'binary' = 'xml') =>
+			app.server.add('*', `${prefix}/${name}`, handler, { format, errorStyle: 'worker' });
+		route('status', status);
+		route('jobStatus', jobStatus);
+		route('jobImage', jobImage, 'binary');
+		route('addJob', addJob);
+		route('runJob', runJob);
+		route('allocateSocket', allocateSocket);
+		route('listSocket', listSocket, 'text');
+		route('nextSequence', nextSequence);
+		route('registerSlave', registerSlave);
+		route('getSlaves', getSlaves);
+		route(prefix === '/kettle' ? 'stopCarte' : 'stopWorker', stop);
+	}
+}

@@ -1,0 +1,57 @@
+import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+
+import { customOperationsOf } from '../common/operations';
+import * as job from './resources/job';
+import * as sequence from './resources/sequence';
+import * as server from './resources/server';
+import * as slave from './resources/slave';
+import * as socket from './resources/socket';
+
+export class DataflowWorker implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Dataflow Worker',
+		name: 'dataflowWorker',
+		icon: { light: 'file:../../icons/worker.svg', dark: 'file:../../icons/worker.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Run and watch data-flow jobs on the worker server, read its status, and manage its slaves, sockets and sequences',
+		defaults: { name: 'Dataflow Worker' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'dataflowServerApi', required: true }],
+		requestDefaults: {
+			baseURL: '={{$credentials.baseUrl}}',
+		},
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Job', value: 'job' },
+					{ name: 'Sequence', value: 'sequence' },
+					{ name: 'Server', value: 'server' },
+					{ name: 'Slave', value: 'slave' },
+					{ name: 'Socket', value: 'socket' },
+				],
+				default: 'job',
+			},
+			...job.description,
+			...sequence.description,
+			...server.description,
+			...slave.description,
+			...socket.description,
+		],
+	};
+
+	customOperations = customOperationsOf({
+		job: job.operations,
+		sequence: sequence.operations,
+		server: server.operations,
+		slave: slave.operations,
+		socket: socket.operations,
+	});
+}

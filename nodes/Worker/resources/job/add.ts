@@ -1,0 +1,144 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { sourceToBuffer, uploadSource } from '../../../common/binary';
+import { defineOperation, toItems } from '../../../common/executor';
+import { dataflowRequest } from '../../../common/transport';
+import { XmlError } from '../../../common/xml';
+import {
+	INCLUDE_RAW_OPTION,
+	logLevelField,
+	nameValueField,
+	optionsOf,
+	readLogLevel,
+	readNameValues,
+	workerEndpoint,
+} from '../../shared/fields';
+import { buildJobConfiguration, readJobDefinition } from '../../shared/jobConfiguration';
+import { readWebResult, requireId } from '../../shared/webResult';
+
+const show = { resource: ['job'], operation: ['add'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Job Definition Source',
+		name: 'source',
+		type: 'options',
+		options: [
+			{ name: 'Binary File', value: 'binary', description: 'A .kjb file in a binary field of the input item' },
+			{ name: 'XML Text', value: 'text', description: 'The .kjb document as text' },
+		],
+		default: 'binary',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		description: 'Name of the binary field that holds the .kjb file',
+		displayOptions: { show: { ...show, source: ['binary'] } },
+	},
+	{
+		displayName: 'Job Definition (XML)',
+		name: 'jobXml',
+		type: 'string',
+		typeOptions: { rows: 10 },
+		default: '',
+		required: true,
+		placeholder: '<job><name>load_sales</name>…</job>',
+		description: 'The complete .kjb document, with &lt;job&gt; as its root element',
+		displayOptions: { show: { ...show, source: ['text'] } },
+	},
+	logLevelField(show),
+	nameValueField(show, 'jobParameters', 'Parameters', 'Named parameters passed to the job'),
+	nameValueField(show, 'variables', 'Variables', 'Variables set for the job (variables without a value are left out, as the server does)'),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Clear Log',
+				name: 'clearLog',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the server clears the log of an earlier run of this job',
+			},
+			{
+				displayName: 'Gather Metrics',
+				name: 'gatherMetrics',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the server gathers performance metrics while the job runs',
+			},
+			INCLUDE_RAW_OPTION,
+			{
+				displayName: 'Safe Mode',
+				name: 'safeMode',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the job runs in safe mode (row layouts are checked)',
+			},
+			{
+				displayName: 'Start at Entry',
+				name: 'startCopyName',
+				type: 'string',
+				default: '',
+				description: 'Name of the job entry to start at instead of the Start entry',
+			},
+		],
+	},
+];
+
+interface Plan {
+	body: string;
+	jobName: string;
+	includeRaw: boolean;
+}
+
+export const execute = defineOperation<Plan>({
+	async plan(itemIndex) {
+		const source = this.getNodeParameter('source', itemIndex, 'binary') as string;
+		let xml: string;
+		if (source === 'text') {
+			xml = String(this.getNodeParameter('jobXml', itemIndex, '') ?? '');
+		} else {
+			const binaryField = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
+			const upload = await uploadSource(this, itemIndex, binaryField);
+			xml = (await sourceToBuffer(this, upload)).toString('utf8');
+		}
+		const job = readJobDefinition(xml);
+		if (job.name === '') throw new XmlError('The job definition has no <name>: the server needs it to list the job');
+		const options = optionsOf(this, itemIndex);
+		const body = buildJobConfiguration(job, {
+			logLevel: readLogLevel(this, itemIndex),
+			parameters: readNameValues(this, 'jobParameters', itemIndex, 'parameter'),
+			variables: readNameValues(this, 'variables', itemIndex, 'variable'),
+			clearLog: options.clearLog !== false,
+			safeMode: options.safeMode === true,
+			gatherMetrics: options.gatherMetrics === true,
+			startCopyName: typeof options.startCopyName === 'string' ? options.startCopyName.trim() : '',
+		});
+		return { body, jobName: job.name, includeRaw: options.includeRaw === true };
+	},
+	async run(plan, itemIndex) {
+		const response = await dataflowRequest<IDataObject>(this, {
+			method: 'POST',
+			path: await workerEndpoint(this, 'addJob'),
+			qs: { xml: 'Y' },
+			headers: { 'Content-Type': 'application/xml' },
+			body: plan.body,
+			expect: 'xml',
+			itemIndex,
+		});
+		const result = readWebResult(this.getNode(), response.body, itemIndex, 'the job');
+		const id = requireId(this.getNode(), result, itemIndex, 'the job');
+		const json: IDataObject = { id, jobName: plan.jobName, message: result.message };
+		if (plan.includeRaw) json.raw = response.raw;
+		return toItems(json);
+	},
+});

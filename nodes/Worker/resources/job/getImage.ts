@@ -1,0 +1,73 @@
+import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
+
+import { binaryFromResponse, mimeTypeOf } from '../../../common/binary';
+import { extractServerMessage } from '../../../common/errors';
+import { defineOperation } from '../../../common/executor';
+import { apiError, dataflowRequest, readBodyText } from '../../../common/transport';
+import { workerEndpoint } from '../../shared/fields';
+import { jobRefFields, readJobRef, type JobRef } from '../../shared/jobStatus';
+
+const show = { resource: ['job'], operation: ['getImage'] };
+
+export const description: INodeProperties[] = [
+	...jobRefFields(show),
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		description: 'Name of the binary field the PNG image is put in',
+		displayOptions: { show },
+	},
+];
+
+interface Plan {
+	ref: JobRef;
+	binaryField: string;
+}
+
+export const execute = defineOperation<Plan>({
+	plan(itemIndex) {
+		const ref = readJobRef(this, itemIndex);
+		const binaryField = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '').trim();
+		if (binaryField === '') {
+			throw new NodeOperationError(this.getNode(), 'Put Output File in Field is empty: give the name of a binary field, for example "data"', {
+				itemIndex,
+			});
+		}
+		return { ref, binaryField };
+	},
+	async run(plan, itemIndex) {
+		const qs: IDataObject = { name: plan.ref.name };
+		if (plan.ref.id !== '') qs.id = plan.ref.id;
+		const response = await dataflowRequest(this, {
+			method: 'GET',
+			path: await workerEndpoint(this, 'jobImage'),
+			qs,
+			headers: { Accept: 'image/png' },
+			expect: 'stream',
+			itemIndex,
+		});
+		const mimeType = mimeTypeOf(response.contentType);
+		if (/xml|html|text\//.test(mimeType)) {
+			// Some servers answer a missing job with HTTP 200 and an error document instead of a PNG.
+			const text = await readBodyText(response.body);
+			throw apiError(this.getNode(), {
+				message: extractServerMessage(text, response.contentType) ?? 'The server answered a document instead of the job image',
+				description: `GET jobImage answered HTTP ${response.status} with ${mimeType} instead of image/png`,
+				httpCode: String(response.status),
+				itemIndex,
+			});
+		}
+		const binary = await binaryFromResponse(this, response, { fileName: `${plan.ref.name}.png`, mimeType: 'image/png' });
+		const json: IDataObject = {
+			jobName: plan.ref.name,
+			fileName: binary.fileName ?? `${plan.ref.name}.png`,
+			mimeType: binary.mimeType,
+		};
+		if (plan.ref.id !== '') json.id = plan.ref.id;
+		if (binary.fileSize !== undefined) json.fileSize = binary.fileSize;
+		return [{ json, binary: { [plan.binaryField]: binary } }];
+	},
+});

@@ -1,0 +1,36 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { defineOperation, toItems } from '../../../common/executor';
+import { INCLUDE_RAW_OPTION, optionsOf } from '../../shared/fields';
+import { readRunJob, runJobFields, startJob, type RunJobPlan } from '../../shared/runJob';
+
+const show = { resource: ['job'], operation: ['run'] };
+
+export const description: INodeProperties[] = [
+	...runJobFields(show),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [INCLUDE_RAW_OPTION],
+	},
+];
+
+interface Plan extends RunJobPlan {
+	includeRaw: boolean;
+}
+
+export const execute = defineOperation<Plan>({
+	plan(itemIndex) {
+		return { ...readRunJob(this, itemIndex), includeRaw: optionsOf(this, itemIndex).includeRaw === true };
+	},
+	async run(plan, itemIndex) {
+		const started = await startJob(this, plan, itemIndex);
+		const json: IDataObject = { id: started.id, jobName: plan.jobName, jobPath: plan.jobPath, message: started.message };
+		if (plan.includeRaw) json.raw = started.raw;
+		return toItems(json);
+	},
+});

@@ -1,0 +1,82 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { defineOperation, toItems } from '../../../common/executor';
+import { apiError, dataflowRequest } from '../../../common/transport';
+import { toNumber } from '../../../common/values';
+import { INCLUDE_RAW_OPTION, optionalInteger, optionsOf, requiredText, workerEndpoint } from '../../shared/fields';
+
+const show = { resource: ['sequence'], operation: ['reserve'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Sequence Name',
+		name: 'sequenceName',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'orders',
+		description: 'Name of a sequence configured on the server',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Increment',
+		name: 'increment',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 10000,
+		description: 'How many values to reserve',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [INCLUDE_RAW_OPTION],
+	},
+];
+
+interface Plan {
+	name: string;
+	increment: number;
+	includeRaw: boolean;
+}
+
+export const execute = defineOperation<Plan>({
+	plan(itemIndex) {
+		const name = requiredText(this, 'sequenceName', itemIndex, 'Sequence Name');
+		const raw = this.getNodeParameter('increment', itemIndex, 10000) as unknown;
+		const increment = optionalInteger(this, raw === '' || raw === null ? undefined : raw, itemIndex, 'Increment', 1) ?? 10000;
+		return { name, increment, includeRaw: optionsOf(this, itemIndex).includeRaw === true };
+	},
+	async run(plan, itemIndex) {
+		const response = await dataflowRequest<IDataObject>(this, {
+			method: 'GET',
+			path: await workerEndpoint(this, 'nextSequence'),
+			qs: { name: plan.name, increment: plan.increment },
+			expect: 'xml',
+			itemIndex,
+		});
+		const seq = response.body.seq as IDataObject | undefined;
+		const node = this.getNode();
+		if (!seq || typeof seq !== 'object') {
+			throw apiError(node, {
+				message: `The server answered a document without a sequence value (root element: ${Object.keys(response.body)[0] ?? 'none'})`,
+				itemIndex,
+			});
+		}
+		if (typeof seq.error === 'string' && seq.error.trim() !== '') {
+			throw apiError(node, { message: seq.error.trim(), httpCode: String(response.status), itemIndex });
+		}
+		const value = toNumber(seq.value);
+		const increment = toNumber(seq.increment) ?? plan.increment;
+		if (value === undefined) {
+			throw apiError(node, { message: `The server answered a sequence value that is not a number: "${String(seq.value)}"`, itemIndex });
+		}
+		const json: IDataObject = { name: plan.name, firstValue: value, lastValue: value + increment - 1, increment };
+		if (plan.includeRaw) json.raw = response.raw;
+		return toItems(json);
+	},
+});

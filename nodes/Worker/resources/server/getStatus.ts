@@ -1,0 +1,75 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { defineOperation, toItems } from '../../../common/executor';
+import { dataflowRequest } from '../../../common/transport';
+import { INCLUDE_RAW_OPTION, optionsOf, workerEndpoint } from '../../shared/fields';
+import { readServerStatus } from '../../shared/serverStatus';
+
+const show = { resource: ['server'], operation: ['getStatus'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		options: [
+			{
+				name: 'Jobs and Transformations Only',
+				value: 'entries',
+				description: 'One item per job and per transformation, each with "kind"',
+			},
+			{
+				name: 'Server and Each Job and Transformation',
+				value: 'all',
+				description:
+					'First an item for the server (kind "server": OS, memory, CPU, counts), then one item per job and per transformation (kind "job" or "transformation")',
+			},
+			{
+				name: 'Server Summary Only',
+				value: 'server',
+				description: 'One item: the server with its job and transformation counts',
+			},
+		],
+		default: 'all',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [INCLUDE_RAW_OPTION],
+	},
+];
+
+interface Plan {
+	output: string;
+	includeRaw: boolean;
+}
+
+export const execute = defineOperation<Plan>({
+	plan(itemIndex) {
+		return {
+			output: this.getNodeParameter('output', itemIndex, 'all') as string,
+			includeRaw: optionsOf(this, itemIndex).includeRaw === true,
+		};
+	},
+	async run(plan, itemIndex) {
+		const response = await dataflowRequest<IDataObject>(this, {
+			method: 'GET',
+			path: await workerEndpoint(this, 'status'),
+			qs: { xml: 'Y' },
+			expect: 'xml',
+			itemIndex,
+		});
+		const { server, jobs, transformations } = readServerStatus(this.getNode(), response.body, itemIndex);
+		let items: IDataObject[];
+		if (plan.output === 'server') items = [server];
+		else if (plan.output === 'entries') items = [...jobs, ...transformations];
+		else items = [server, ...jobs, ...transformations];
+		if (plan.includeRaw && items.length > 0) items[0] = { ...items[0], raw: response.raw };
+		return toItems(items);
+	},
+});

@@ -1,0 +1,33 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as getStatus from './getStatus';
+import * as stop from './stop';
+
+export const operations = { getStatus, stop };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['server'] } },
+		options: [
+			{
+				name: 'Get Status',
+				value: 'getStatus',
+				action: 'Get the status of the server',
+				description: 'Get the operating system, memory and CPU of the server, and its jobs and transformations',
+			},
+			{
+				name: 'Stop',
+				value: 'stop',
+				action: 'Stop the server',
+				description: 'Shut the worker server down (must be enabled on the server)',
+			},
+		],
+		default: 'getStatus',
+	},
+	...getStatus.description,
+	...stop.description,
+];

@@ -1,0 +1,183 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { defineOperation, toItems } from '../../../common/executor';
+import { dataflowRequest } from '../../../common/transport';
+import { INCLUDE_RAW_OPTION, optionalInteger, optionsOf, requiredText, workerEndpoint } from '../../shared/fields';
+import { slaveDetectionXml, type SlaveDescription } from '../../shared/slaves';
+import { readWebResult } from '../../shared/webResult';
+
+const show = { resource: ['slave'], operation: ['register'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Name',
+		name: 'slaveName',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'worker-2',
+		description: 'Name of the slave server; a slave of the same name (in any letter case) is replaced',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Hostname',
+		name: 'hostname',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'etl-node-2.example.com',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Port',
+		name: 'port',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 65535 },
+		default: 8081,
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Active',
+				name: 'active',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the slave is registered as active',
+			},
+			{
+				displayName: 'Get Properties From Master',
+				name: 'getPropertiesFromMaster',
+				type: 'string',
+				default: '',
+				description: 'Name of the master whose properties the slave takes',
+			},
+			{
+				displayName: 'Is Master',
+				name: 'master',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the slave is itself a master',
+			},
+			{
+				displayName: 'Non-Proxy Hosts',
+				name: 'nonProxyHosts',
+				type: 'string',
+				default: '',
+				description: 'Hosts reached without the proxy, separated by "|"',
+			},
+			{
+				displayName: 'Override Existing Properties',
+				name: 'overrideExistingProperties',
+				type: 'boolean',
+				default: false,
+				description: 'Whether properties from the master replace the slave\'s own',
+			},
+			{
+				displayName: 'Password',
+				name: 'password',
+				type: 'string',
+				typeOptions: { password: true },
+				default: '',
+				description: 'Password of the slave\'s user (plain text, or "Encrypted …" as the server writes it)',
+			},
+			{
+				displayName: 'Proxy Hostname',
+				name: 'proxyHostname',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'Proxy Port',
+				name: 'proxyPort',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 65535 },
+				default: 8080,
+			},
+			{
+				displayName: 'Use SSL',
+				name: 'sslMode',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the slave is reached over HTTPS',
+			},
+			{
+				displayName: 'Username',
+				name: 'username',
+				type: 'string',
+				default: '',
+				description: 'User the master logs in to the slave with',
+			},
+			{
+				displayName: 'Web App Name',
+				name: 'webAppName',
+				type: 'string',
+				default: '',
+				description: 'Context path of the slave when it runs inside a web application (for example "pentaho")',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [INCLUDE_RAW_OPTION],
+	},
+];
+
+interface Plan {
+	name: string;
+	body: string;
+	includeRaw: boolean;
+}
+
+export const execute = defineOperation<Plan>({
+	plan(itemIndex) {
+		const name = requiredText(this, 'slaveName', itemIndex, 'Name');
+		const hostname = requiredText(this, 'hostname', itemIndex, 'Hostname');
+		const port = optionalInteger(this, this.getNodeParameter('port', itemIndex, 8081), itemIndex, 'Port', 1, 65535);
+		const fields = (this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject) ?? {};
+		const text = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
+		const proxyPort = optionalInteger(this, fields.proxyPort, itemIndex, 'Proxy Port', 1, 65535);
+		const slave: SlaveDescription = {
+			name,
+			hostname,
+			port: port === undefined ? '' : String(port),
+			webAppName: text(fields.webAppName),
+			username: text(fields.username),
+			password: fields.password === undefined || fields.password === null ? '' : String(fields.password),
+			proxyHostname: text(fields.proxyHostname),
+			proxyPort: text(fields.proxyHostname) === '' || proxyPort === undefined ? '' : String(proxyPort),
+			nonProxyHosts: text(fields.nonProxyHosts),
+			getPropertiesFromMaster: text(fields.getPropertiesFromMaster),
+			overrideExistingProperties: fields.overrideExistingProperties === true,
+			master: fields.master === true,
+			sslMode: fields.sslMode === true,
+			active: fields.active !== false,
+		};
+		return { name, body: slaveDetectionXml(slave, new Date()), includeRaw: optionsOf(this, itemIndex).includeRaw === true };
+	},
+	async run(plan, itemIndex) {
+		const response = await dataflowRequest<IDataObject>(this, {
+			method: 'POST',
+			path: await workerEndpoint(this, 'registerSlave'),
+			headers: { 'Content-Type': 'application/xml' },
+			body: plan.body,
+			expect: 'xml',
+			itemIndex,
+		});
+		const result = readWebResult(this.getNode(), response.body, itemIndex, 'the slave registration');
+		const json: IDataObject = { registered: true, name: plan.name, message: result.message };
+		if (plan.includeRaw) json.raw = response.raw;
+		return toItems(json);
+	},
+});

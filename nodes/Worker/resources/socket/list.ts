@@ -1,0 +1,79 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { extractServerMessage } from '../../../common/errors';
+import { defineOperation, toItems } from '../../../common/executor';
+import { apiError, dataflowRequest } from '../../../common/transport';
+import { INCLUDE_RAW_OPTION, optionsOf, requiredText, workerEndpoint } from '../../shared/fields';
+import { parseSocketList } from '../../shared/sockets';
+
+const show = { resource: ['socket'], operation: ['list'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Host',
+		name: 'host',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '127.0.0.1',
+		description: 'Host to list the ports of',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Only Open',
+		name: 'onlyOpen',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to list only the ports that are allocated now',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [INCLUDE_RAW_OPTION],
+	},
+];
+
+interface Plan {
+	host: string;
+	onlyOpen: boolean;
+	includeRaw: boolean;
+}
+
+export const execute = defineOperation<Plan>({
+	plan(itemIndex) {
+		return {
+			host: requiredText(this, 'host', itemIndex, 'Host'),
+			onlyOpen: this.getNodeParameter('onlyOpen', itemIndex, false) === true,
+			includeRaw: optionsOf(this, itemIndex).includeRaw === true,
+		};
+	},
+	async run(plan, itemIndex) {
+		// The listing is HTML only (the server has no XML form of it).
+		const response = await dataflowRequest<string>(this, {
+			method: 'GET',
+			path: await workerEndpoint(this, 'listSocket'),
+			qs: { host: plan.host, onlyOpen: plan.onlyOpen ? 'Y' : 'N' },
+			headers: { Accept: 'text/html' },
+			expect: 'empty',
+			itemIndex,
+		});
+		const html = response.raw ?? '';
+		if (!/ports? for host|port allocations/i.test(html)) {
+			const message = extractServerMessage(html, response.contentType);
+			throw apiError(this.getNode(), {
+				message: `The server answered something other than a port listing${message ? `: ${message}` : ''}`,
+				description: `GET listSocket answered HTTP ${response.status} with ${response.contentType || 'no content type'}`,
+				httpCode: String(response.status),
+				itemIndex,
+			});
+		}
+		const ports = parseSocketList(html, plan.host);
+		if (plan.includeRaw && ports.length > 0) ports[0] = { ...ports[0], raw: html };
+		return toItems(ports);
+	},
+});

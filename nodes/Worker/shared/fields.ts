@@ -1,0 +1,175 @@
+/**
+ * Field definitions and parameter readers shared by several Worker operations: log levels,
+ * name/value lists (job parameters, variables), the "Include Raw Response" option, and the worker
+ * path of the credential.
+ */
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+	type INodePropertyOptions,
+} from 'n8n-workflow';
+
+import { serverSettings } from '../../common/transport';
+import { toNumber } from '../../common/values';
+
+/** The worker's log levels (LogLevel codes), sorted by display name. */
+export const LOG_LEVEL_OPTIONS: INodePropertyOptions[] = [
+	{ name: 'Basic', value: 'Basic' },
+	{ name: 'Debug', value: 'Debug' },
+	{ name: 'Detailed', value: 'Detailed' },
+	{ name: 'Error', value: 'Error' },
+	{ name: 'Minimal', value: 'Minimal' },
+	{ name: 'Nothing', value: 'Nothing' },
+	{ name: 'Row Level', value: 'Rowlevel' },
+];
+
+const LOG_LEVELS = new Set(LOG_LEVEL_OPTIONS.map((o) => String(o.value).toLowerCase()));
+
+type Show = { resource: string[]; operation: string[] };
+
+export function logLevelField(show: Show, description = 'How much the job writes to its log'): INodeProperties {
+	return {
+		displayName: 'Log Level',
+		name: 'logLevel',
+		type: 'options',
+		options: LOG_LEVEL_OPTIONS,
+		default: 'Basic',
+		description,
+		displayOptions: { show },
+	};
+}
+
+/** A list of name/value pairs (job parameters, variables). */
+export function nameValueField(
+	show: Show,
+	name: string,
+	displayName: string,
+	description: string,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: `Add ${displayName.replace(/s$/, '')}`,
+		default: {},
+		description,
+		displayOptions: { show },
+		options: [
+			{
+				name: 'entry',
+				displayName: 'Entry',
+				values: [
+					{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
+			},
+		],
+	};
+}
+
+export const INCLUDE_RAW_OPTION: INodeProperties = {
+	displayName: 'Include Raw Response',
+	name: 'includeRaw',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to add the document the server answered, as text, in a "raw" field (on the first item of a list)',
+};
+
+export interface NameValue {
+	name: string;
+	value: string;
+}
+
+/** Reads a name/value list; a pair without a name, or a name given twice, is refused. */
+export function readNameValues(
+	ctx: IExecuteFunctions,
+	parameter: string,
+	itemIndex: number,
+	label: string,
+	reserved: string[] = [],
+): NameValue[] {
+	const raw = ctx.getNodeParameter(`${parameter}.entry`, itemIndex, []) as Array<{ name?: unknown; value?: unknown }>;
+	const out: NameValue[] = [];
+	const seen = new Set<string>();
+	for (const entry of raw ?? []) {
+		const name = typeof entry.name === 'string' ? entry.name.trim() : String(entry.name ?? '').trim();
+		if (name === '') {
+			throw new NodeOperationError(ctx.getNode(), `A ${label} has no name`, { itemIndex });
+		}
+		if (reserved.includes(name)) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`The ${label} name "${name}" is reserved: the server reads "${name}" as its own query parameter`,
+				{ itemIndex },
+			);
+		}
+		if (seen.has(name)) {
+			throw new NodeOperationError(ctx.getNode(), `The ${label} "${name}" is given twice`, { itemIndex });
+		}
+		seen.add(name);
+		out.push({ name, value: entry.value === undefined || entry.value === null ? '' : String(entry.value) });
+	}
+	return out;
+}
+
+/** The log level parameter, checked against the server's codes. */
+export function readLogLevel(ctx: IExecuteFunctions, itemIndex: number): string {
+	const value = String(ctx.getNodeParameter('logLevel', itemIndex, 'Basic') ?? '').trim();
+	if (!LOG_LEVELS.has(value.toLowerCase())) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Unknown log level "${value}": use one of ${LOG_LEVEL_OPTIONS.map((o) => o.value).join(', ')}`,
+			{ itemIndex },
+		);
+	}
+	return LOG_LEVEL_OPTIONS.find((o) => String(o.value).toLowerCase() === value.toLowerCase())!.value as string;
+}
+
+/** A required text parameter, trimmed; empty is refused with the field's name. */
+export function requiredText(ctx: IExecuteFunctions, parameter: string, itemIndex: number, label: string): string {
+	const value = ctx.getNodeParameter(parameter, itemIndex, '') as unknown;
+	const text = value === undefined || value === null ? '' : String(value).trim();
+	if (text === '') throw new NodeOperationError(ctx.getNode(), `${label} is empty`, { itemIndex });
+	return text;
+}
+
+/** An optional whole number in a range; undefined when empty. */
+export function optionalInteger(
+	ctx: IExecuteFunctions,
+	value: unknown,
+	itemIndex: number,
+	label: string,
+	min: number,
+	max = Number.MAX_SAFE_INTEGER,
+): number | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	const number = toNumber(value);
+	if (number === undefined || !Number.isInteger(number) || number < min || number > max) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`${label} must be a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`}, got "${String(value)}"`,
+			{ itemIndex },
+		);
+	}
+	return number;
+}
+
+/** The "Options" collection of an operation. */
+export function optionsOf(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	return (ctx.getNodeParameter('options', itemIndex, {}) as IDataObject) ?? {};
+}
+
+/** The path of a worker endpoint under the credential's worker path: `/dataflow/status`. */
+export async function workerEndpoint(ctx: IExecuteFunctions, endpoint: string): Promise<string> {
+	const { workerPath } = await serverSettings(ctx);
+	return `/${workerPath}/${endpoint}`;
+}
+
+/** The stop endpoint is named after the server: stopCarte under `kettle`, stopWorker otherwise. */
+export async function stopEndpoint(ctx: IExecuteFunctions): Promise<string> {
+	const { workerPath } = await serverSettings(ctx);
+	return `/${workerPath}/${workerPath === 'kettle' ? 'stopCarte' : 'stopWorker'}`;
+}

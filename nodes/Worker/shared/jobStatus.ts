@@ -1,0 +1,225 @@
+/**
+ * The worker's job status document (`jobstatus`) as typed JSON, its log (base64 of gzip inside an
+ * escaped CDATA wrapper) as text, and what a status means (still running, finished, failed).
+ */
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INode,
+	type INodeProperties,
+} from 'n8n-workflow';
+
+import { gunzipBase64 } from '../../common/compression';
+import { apiError, dataflowRequest } from '../../common/transport';
+import { toIsoDate, toNumber, typed } from '../../common/values';
+import { workerEndpoint } from './fields';
+
+/** Numeric fields of the nested `result` element. */
+export const RESULT_NUMBERS = [
+	'lines_input',
+	'lines_output',
+	'lines_read',
+	'lines_written',
+	'lines_updated',
+	'lines_rejected',
+	'lines_deleted',
+	'nr_errors',
+	'nr_files_retrieved',
+	'entry_nr',
+	'exit_status',
+	'elapsedTimeMillis',
+] as const;
+
+/** Y/N fields of the nested `result` element. */
+export const RESULT_BOOLEANS = ['result', 'is_stopped'] as const;
+
+/**
+ * The log of a status answer as text. Servers write `<![CDATA[` + base64(gzip(log)) + `]]>` escaped
+ * as text (the parser has already unescaped it); a real CDATA section arrives as its content. A
+ * value that is not gzip in base64 (which always starts with "H4sI") is taken as a plain-text log.
+ */
+export function decodeLoggingString(value: unknown): string {
+	if (typeof value !== 'string') return '';
+	let text = value.trim();
+	const wrapped = /^<!\[CDATA\[([\s\S]*)\]\]>$/.exec(text);
+	if (wrapped) text = wrapped[1].trim();
+	if (text === '') return '';
+	if (!text.startsWith('H4sI')) return text;
+	return gunzipBase64(text);
+}
+
+/** The lines of a log text; a final newline does not make an empty last line. */
+export function splitLines(text: string): string[] {
+	if (text === '') return [];
+	const lines = text.split(/\r?\n/);
+	if (lines[lines.length - 1] === '') lines.pop();
+	return lines;
+}
+
+/** The nested `result` element typed (counters as numbers, Y/N as booleans); empty lists dropped. */
+export function typedResult(result: unknown): IDataObject | undefined {
+	if (result === null || typeof result !== 'object' || Array.isArray(result)) return undefined;
+	const out = typed(result as IDataObject, { numbers: RESULT_NUMBERS, booleans: RESULT_BOOLEANS });
+	for (const key of ['result-file', 'result-rows']) {
+		if (out[key] === '' || out[key] === undefined) delete out[key];
+	}
+	return out;
+}
+
+export interface JobStatus {
+	jobname: string;
+	id: string;
+	status_desc: string;
+	error_desc: string;
+	log_date?: string | null;
+	first_log_line_nr?: number;
+	last_log_line_nr?: number;
+	/** The decoded log text of this answer. */
+	log: string;
+	result?: IDataObject;
+}
+
+/** Reads a parsed `jobstatus` document; anything else is a server error naming what came back. */
+export function readJobStatus(node: INode, doc: IDataObject, itemIndex: number): JobStatus {
+	const root = doc.jobstatus;
+	if (root === null || typeof root !== 'object' || Array.isArray(root)) {
+		throw apiError(node, {
+			message: `The server answered a document without a job status (root element: ${Object.keys(doc)[0] ?? 'none'})`,
+			itemIndex,
+		});
+	}
+	const record = root as IDataObject;
+	const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+	const status: JobStatus = {
+		jobname: text(record.jobname),
+		id: text(record.id),
+		status_desc: text(record.status_desc),
+		error_desc: text(record.error_desc),
+		log: decodeLoggingString(record.logging_string),
+	};
+	if ('log_date' in record) status.log_date = record.log_date === '' ? null : (toIsoDate(record.log_date) ?? text(record.log_date));
+	const first = toNumber(record.first_log_line_nr);
+	const last = toNumber(record.last_log_line_nr);
+	if (first !== undefined) status.first_log_line_nr = first;
+	if (last !== undefined) status.last_log_line_nr = last;
+	const result = typedResult(record.result);
+	if (result) status.result = result;
+	return status;
+}
+
+/** The status as output JSON: the server's field names, the log as text in `log`. */
+export function jobStatusJson(status: JobStatus): IDataObject {
+	const out: IDataObject = {
+		jobname: status.jobname,
+		id: status.id,
+		status_desc: status.status_desc,
+		error_desc: status.error_desc,
+	};
+	if (status.log_date !== undefined) out.log_date = status.log_date;
+	if (status.first_log_line_nr !== undefined) out.first_log_line_nr = status.first_log_line_nr;
+	if (status.last_log_line_nr !== undefined) out.last_log_line_nr = status.last_log_line_nr;
+	out.log = status.log;
+	if (status.result) out.result = status.result;
+	return out;
+}
+
+const FINISHED = new Set(['finished', 'finished (with errors)']);
+const STOPPED = new Set(['stopped', 'stopped (with errors)']);
+
+/** Whether a job in this status will not change any more (finished or stopped, with or without errors). */
+export function isTerminal(statusDesc: string): boolean {
+	const status = statusDesc.trim().toLowerCase();
+	return FINISHED.has(status) || STOPPED.has(status);
+}
+
+export type FailureKind = 'errors' | 'stopped';
+
+export interface Failure {
+	kind: FailureKind;
+	reason: string;
+}
+
+/**
+ * Why a finished job counts as failed, or undefined when it succeeded: stopped (status or
+ * `is_stopped`), "Finished (with errors)", errors counted, a result of N, or an error description.
+ */
+export function failureOf(status: JobStatus): Failure | undefined {
+	const desc = status.status_desc.trim();
+	const lower = desc.toLowerCase();
+	const result = status.result ?? {};
+	const errors = typeof result.nr_errors === 'number' ? result.nr_errors : 0;
+	if (STOPPED.has(lower) || result.is_stopped === true) {
+		return { kind: 'stopped', reason: `the job was stopped (status "${desc}")` };
+	}
+	if (lower === 'finished (with errors)') {
+		return { kind: 'errors', reason: `the job finished with errors (${errors} error${errors === 1 ? '' : 's'})` };
+	}
+	if (errors > 0) return { kind: 'errors', reason: `the job reported ${errors} error${errors === 1 ? '' : 's'}` };
+	if (result.result === false) return { kind: 'errors', reason: 'the job finished with result "N" (its last entry failed)' };
+	if (status.error_desc.trim() !== '') return { kind: 'errors', reason: `the server reported an error: ${status.error_desc.trim()}` };
+	return undefined;
+}
+
+export interface JobRef {
+	name: string;
+	id: string;
+}
+
+/** The name and id fields that pick a job on the server. */
+export function jobRefFields(show: { resource: string[]; operation: string[] }): INodeProperties[] {
+	return [
+		{
+			displayName: 'Job Name',
+			name: 'jobName',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'load_sales',
+			description: 'Name of the job on the server (without .kjb), as returned by Add or Run',
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Job ID',
+			name: 'jobId',
+			type: 'string',
+			default: '',
+			placeholder: '0f2b7c1e-…',
+			description:
+				'ID of the job on the server, as returned by Add or Run. Give it whenever you have it: by name alone the server picks the first job of that name, which may be another run.',
+			displayOptions: { show },
+		},
+	];
+}
+
+export function readJobRef(ctx: IExecuteFunctions, itemIndex: number): JobRef {
+	const name = String(ctx.getNodeParameter('jobName', itemIndex, '') ?? '').trim();
+	if (name === '') {
+		throw new NodeOperationError(ctx.getNode(), 'Job Name is empty: give the name of the job on the server, as returned by Add or Run', {
+			itemIndex,
+		});
+	}
+	const id = String(ctx.getNodeParameter('jobId', itemIndex, '') ?? '').trim();
+	return { name, id };
+}
+
+/** GET jobStatus?name=…&id=…&xml=Y&from=… → the typed status and the raw document. */
+export async function fetchJobStatus(
+	ctx: IExecuteFunctions,
+	ref: JobRef,
+	from: number,
+	itemIndex: number,
+): Promise<{ status: JobStatus; raw?: string }> {
+	const qs: IDataObject = { name: ref.name };
+	if (ref.id !== '') qs.id = ref.id;
+	qs.xml = 'Y';
+	qs.from = from;
+	const response = await dataflowRequest<IDataObject>(ctx, {
+		method: 'GET',
+		path: await workerEndpoint(ctx, 'jobStatus'),
+		qs,
+		expect: 'xml',
+		itemIndex,
+	});
+	return { status: readJobStatus(ctx.getNode(), response.body, itemIndex), raw: response.raw };
+}

@@ -1,0 +1,86 @@
+/** Starting a job by its repository path (runJob), shared by Run and Run and Wait. */
+import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import { normalizePath } from '../../common/repositoryPath';
+import { dataflowRequest } from '../../common/transport';
+import { logLevelField, nameValueField, readLogLevel, readNameValues, workerEndpoint } from './fields';
+import { readWebResult, requireId } from './webResult';
+
+/** Query parameters runJob reads itself: a job parameter may not have these names. */
+const RESERVED = ['job', 'level'];
+
+export function runJobFields(show: { resource: string[]; operation: string[] }): INodeProperties[] {
+	return [
+		{
+			displayName: 'Job Path',
+			name: 'jobPath',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: '/public/etl/load_sales',
+			description: 'Full repository path of the job; the server must have this repository configured',
+			displayOptions: { show },
+		},
+		logLevelField(show),
+		nameValueField(
+			show,
+			'jobParameters',
+			'Parameters',
+			'Named parameters for the job, sent as extra query parameters (the server sets them as job parameters, or as variables when the job does not declare them)',
+		),
+	];
+}
+
+export interface RunJobPlan {
+	jobPath: string;
+	jobName: string;
+	level: string;
+	parameters: IDataObject;
+}
+
+/** The job name the server gives a job run by path: its base name without the .kjb extension. */
+export function jobNameOf(path: string): string {
+	const base = path.split('/').pop() ?? '';
+	return base.replace(/\.kjb$/i, '');
+}
+
+export function readRunJob(ctx: IExecuteFunctions, itemIndex: number): RunJobPlan {
+	const raw = ctx.getNodeParameter('jobPath', itemIndex, '') as unknown;
+	const text = raw === undefined || raw === null ? '' : String(raw).trim();
+	if (text === '') {
+		throw new NodeOperationError(ctx.getNode(), 'Job Path is empty: give the repository path of the job, for example /public/etl/load_sales', {
+			itemIndex,
+		});
+	}
+	const jobPath = normalizePath(text, 'Job Path');
+	if (jobPath === '/') {
+		throw new NodeOperationError(ctx.getNode(), 'Job Path "/" is a folder: give the path of a job, for example /public/etl/load_sales', {
+			itemIndex,
+		});
+	}
+	const parameters: IDataObject = {};
+	for (const { name, value } of readNameValues(ctx, 'jobParameters', itemIndex, 'parameter', RESERVED)) {
+		parameters[name] = value;
+	}
+	return { jobPath, jobName: jobNameOf(jobPath), level: readLogLevel(ctx, itemIndex), parameters };
+}
+
+export interface StartedJob {
+	id: string;
+	message: string;
+	raw?: string;
+}
+
+/** GET runJob?job=…&level=…&<parameters>; the answer's id is the started job's id. */
+export async function startJob(ctx: IExecuteFunctions, plan: RunJobPlan, itemIndex: number): Promise<StartedJob> {
+	const response = await dataflowRequest<IDataObject>(ctx, {
+		method: 'GET',
+		path: await workerEndpoint(ctx, 'runJob'),
+		qs: { job: plan.jobPath, level: plan.level, ...plan.parameters },
+		expect: 'xml',
+		itemIndex,
+	});
+	const result = readWebResult(ctx.getNode(), response.body, itemIndex, `the run of ${plan.jobPath}`);
+	const id = requireId(ctx.getNode(), result, itemIndex, `the run of ${plan.jobPath}`);
+	return { id, message: result.message, raw: response.raw };
+}

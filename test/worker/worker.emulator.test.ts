@@ -1,0 +1,318 @@
+/** The Worker node against the emulator over real HTTP: every operation's behaviour, Run and Wait end to end. */
+import { inflateSync } from 'node:zlib';
+
+import type { WorkerState } from '../../emulator/areas/worker';
+import { DataflowWorker } from '../../nodes/Worker/DataflowWorker.node';
+import { run } from '../harness';
+import { useEmulator } from '../helpers/emulator';
+
+const node = new DataflowWorker();
+const fixture = useEmulator({ jobDurationMs: 300 });
+
+let repositoryLookup: unknown;
+beforeAll(() => {
+	// Most tests run made-up job paths; the repository area's lookup is put back where a test needs it.
+	repositoryLookup = fixture.emulator.app.state.repositoryLookup;
+	delete fixture.emulator.app.state.repositoryLookup;
+});
+
+const state = () => fixture.emulator.app.state.worker as WorkerState;
+const statusRequests = () => fixture.emulator.app.requests.filter((r) => /\/jobStatus$/.test(r.path));
+
+const KJB = `<?xml version="1.0" encoding="UTF-8"?>
+<job>
+  <name>emulated_load</name>
+  <description>Loads &amp; checks</description>
+  <entries><entry><name>START</name></entry><entry><name>Load</name></entry><entry><name>Check</name></entry></entries>
+</job>`;
+
+function runAndWait(jobPath: string, parameters: Record<string, string> = {}, extra: Record<string, unknown> = {}) {
+	return run(node, {
+		parameters: {
+			resource: 'job',
+			operation: 'runAndWait',
+			jobPath,
+			logLevel: 'Basic',
+			jobParameters: { entry: Object.entries(parameters).map(([name, value]) => ({ name, value })) },
+			pollInterval: 0.05,
+			timeout: 10,
+			...extra,
+		},
+		credentials: { dataflowServerApi: fixture.server() },
+	});
+}
+
+describe('Worker node against the emulator: Run and Wait', () => {
+	it('runs a job by path and waits: every log line once, paged with from, counters typed', async () => {
+		fixture.resetRequests();
+		const result = await runAndWait('/public/etl/load_sales.kjb', { LOG_LINES: '25', ROWS: '40' });
+		expect(result.error).toBeUndefined();
+		const json = result.items[0].json as Record<string, any>;
+		expect(json).toMatchObject({ jobName: 'load_sales', jobPath: '/public/etl/load_sales.kjb', success: true, status_desc: 'Finished', logLineCount: 25 });
+		expect(json.result).toMatchObject({ lines_read: 40, lines_written: 40, nr_errors: 0, result: true, is_stopped: false });
+		const lines = (json.log as string).trimEnd().split('\n');
+		expect(lines).toHaveLength(25);
+		expect(new Set(lines).size).toBe(25);
+		expect(lines[0]).toMatch(/ - load_sales - Start of job execution$/);
+		expect(lines[24]).toMatch(/ - load_sales - Job execution finished$/);
+		expect(json.durationMs).toBeGreaterThanOrEqual(250);
+
+		const polls = statusRequests();
+		expect(polls).toHaveLength(json.statusRequests);
+		expect(polls.every((r) => r.query.id === json.id && r.query.name === 'load_sales' && r.query.xml === 'Y')).toBe(true);
+		const froms = polls.map((r) => Number(r.query.from));
+		expect(froms[0]).toBe(0);
+		for (let i = 1; i < froms.length; i++) expect(froms[i]).toBeGreaterThanOrEqual(froms[i - 1]);
+		expect(froms[froms.length - 1]).toBeGreaterThan(0);
+	});
+
+	it('a job writing 10 000 lines comes back whole, each line once', async () => {
+		const result = await runAndWait('/public/etl/big.kjb', { LOG_LINES: '10000' });
+		expect(result.error).toBeUndefined();
+		const json = result.items[0].json as Record<string, any>;
+		expect(json.logLineCount).toBe(10000);
+		const lines = (json.log as string).trimEnd().split('\n');
+		expect(lines).toHaveLength(10000);
+		expect(lines[9999]).toMatch(/Job execution finished$/);
+		expect(lines[5000]).toMatch(/Processing step 5001 of 10000$/);
+	});
+
+	it('keeps each line once when the server ignores "from"', async () => {
+		state().ignoreFrom = true;
+		try {
+			const result = await runAndWait('/public/etl/legacy.kjb', { LOG_LINES: '12' });
+			expect(result.error).toBeUndefined();
+			const log = (result.items[0].json.log as string).trimEnd().split('\n');
+			expect(log).toHaveLength(12);
+			expect(new Set(log).size).toBe(12);
+		} finally {
+			state().ignoreFrom = false;
+		}
+	});
+
+	it('fails for a job that finishes with errors, and passes it through as data when asked', async () => {
+		const failed = await runAndWait('/public/etl/load_sales.kjb', { FAIL: 'Y', ERRORS: '2' });
+		expect(failed.error?.message).toMatch(/^The job "load_sales" \(id [0-9a-f-]+\) failed: the job finished with errors \(2 errors\)$/);
+		expect(failed.error?.description).toMatch(/ERROR: Job entry \[Check data\] failed/);
+
+		const passed = await runAndWait('/public/etl/load_sales.kjb', { FAIL: 'Y' }, { options: { errorOnJobErrors: false } });
+		expect(passed.error).toBeUndefined();
+		expect(passed.items[0].json).toMatchObject({ success: false, status_desc: 'Finished (with errors)', result: { nr_errors: 1, result: false } });
+	});
+
+	it('fails for a stopped job', async () => {
+		const result = await runAndWait('/public/etl/load_sales.kjb', { STOP: 'Y' });
+		expect(result.error?.message).toMatch(/failed: the job was stopped \(status "Stopped"\)$/);
+	});
+
+	it('fails for a job whose result is N although no error was counted', async () => {
+		const result = await runAndWait('/public/etl/load_sales.kjb', { RESULT: 'N' });
+		expect(result.error?.message).toMatch(/failed: the job finished with result "N"/);
+	});
+
+	it('times out naming the last status, while the job keeps running on the server', async () => {
+		const result = await runAndWait('/public/etl/slow.kjb', { DURATION_MS: '60000' }, { pollInterval: 0.05, timeout: 0.8 });
+		expect(result.error?.message).toMatch(/^The job "slow" \(id [0-9a-f-]+\) did not finish within 0\.8 s: last status "Running"$/);
+		const job = state().jobs.find((j) => j.name === 'slow')!;
+		expect(state().engine.status(job)).toBe('Running');
+	});
+
+	it('with the repository area, a job the repository does not hold fails with the server message (HTTP 200, result ERROR)', async () => {
+		fixture.emulator.app.state.repositoryLookup = repositoryLookup;
+		try {
+			const missing = await runAndWait('/public/etl/does_not_exist.kjb');
+			expect(missing.error?.message).toBe("Unable to run the job: job '/public/etl/does_not_exist.kjb' could not be found in the repository");
+			const present = await runAndWait('/public/etl/daily_load.kjb');
+			expect(present.error).toBeUndefined();
+			expect(present.items[0].json).toMatchObject({ jobName: 'daily_load', success: true });
+		} finally {
+			delete fixture.emulator.app.state.repositoryLookup;
+		}
+	});
+
+	it('works under the kettle worker path too', async () => {
+		fixture.resetRequests();
+		const result = await run(node, {
+			parameters: { resource: 'job', operation: 'runAndWait', jobPath: '/public/k.kjb', pollInterval: 0.05, timeout: 10 },
+			credentials: { dataflowServerApi: fixture.server({ workerPath: 'kettle' }) },
+		});
+		expect(result.error).toBeUndefined();
+		expect(fixture.requests().every((r) => r.includes('/pentaho/kettle/'))).toBe(true);
+	});
+});
+
+describe('Worker node against the emulator: other job operations', () => {
+	it('Add (from binary) then Get Status until it finishes, then Get Image', async () => {
+		const added = await run(node, {
+			parameters: {
+				resource: 'job',
+				operation: 'add',
+				source: 'binary',
+				binaryPropertyName: 'data',
+				logLevel: 'Detailed',
+				jobParameters: { entry: [{ name: 'LOG_LINES', value: '3' }] },
+				variables: { entry: [{ name: 'TARGET', value: 'dwh & mart' }] },
+			},
+			credentials: { dataflowServerApi: fixture.server() },
+			input: [{ json: {}, binary: { data: { data: Buffer.from(KJB).toString('base64'), mimeType: 'application/xml', fileName: 'emulated_load.kjb' } } }],
+		});
+		expect(added.error).toBeUndefined();
+		const { id, jobName } = added.items[0].json as { id: string; jobName: string };
+		expect(jobName).toBe('emulated_load');
+		const job = state().jobs.find((j) => j.id === id)!;
+		expect(job).toMatchObject({ name: 'emulated_load', source: 'add', logLevel: 'Detailed', parameters: { LOG_LINES: '3' }, variables: { TARGET: 'dwh & mart' }, entries: 3 });
+		expect(job.configuration).toContain('<description>Loads &amp; checks</description>');
+
+		const getStatus = (fromLine = 0) =>
+			run(node, {
+				parameters: { resource: 'job', operation: 'getStatus', jobName, jobId: id, options: { fromLine } },
+				credentials: { dataflowServerApi: fixture.server() },
+			});
+		const first = await getStatus();
+		expect(first.items[0].json.status_desc).toMatch(/^(Waiting|Running)$/);
+		await new Promise((resolve) => setTimeout(resolve, 350));
+		const done = await getStatus();
+		const json = done.items[0].json as Record<string, any>;
+		expect(json).toMatchObject({ jobname: 'emulated_load', id, status_desc: 'Finished', result: { nr_errors: 0, result: true } });
+		expect(json.log.trimEnd().split('\n')).toHaveLength(3);
+		const later = await getStatus(json.last_log_line_nr);
+		expect(later.items[0].json.log).toBe('');
+
+		const image = await run(node, {
+			parameters: { resource: 'job', operation: 'getImage', jobName, jobId: id, binaryPropertyName: 'picture' },
+			credentials: { dataflowServerApi: fixture.server() },
+		});
+		expect(image.error).toBeUndefined();
+		const binary = image.items[0].binary!.picture;
+		expect(binary).toMatchObject({ mimeType: 'image/png', fileName: 'emulated_load.png' });
+		const png = Buffer.from(binary.data, 'base64');
+		expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+		const idatLength = png.readUInt32BE(33);
+		expect(png.subarray(37, 41).toString('ascii')).toBe('IDAT');
+		const width = png.readUInt32BE(16);
+		const height = png.readUInt32BE(20);
+		expect(inflateSync(png.subarray(41, 41 + idatLength))).toHaveLength((width * 3 + 1) * height);
+	});
+
+	it('Run returns the id that Get Status then finds; Get Image of an unknown job fails clearly', async () => {
+		const started = await run(node, {
+			parameters: { resource: 'job', operation: 'run', jobPath: '/public/etl/quick', jobParameters: { entry: [{ name: 'ROWS', value: '7' }] } },
+			credentials: { dataflowServerApi: fixture.server() },
+		});
+		const { id, jobName } = started.items[0].json as { id: string; jobName: string };
+		expect(state().jobs.find((j) => j.id === id)?.parameters).toEqual({ ROWS: '7' });
+		const status = await run(node, {
+			parameters: { resource: 'job', operation: 'getStatus', jobName, jobId: id },
+			credentials: { dataflowServerApi: fixture.server() },
+		});
+		expect(status.items[0].json).toMatchObject({ jobname: 'quick', id });
+
+		const missing = await run(node, {
+			parameters: { resource: 'job', operation: 'getImage', jobName: 'nope' },
+			credentials: { dataflowServerApi: fixture.server() },
+		});
+		expect(missing.error?.message).toBe('The specified job [nope] could not be found');
+		expect(missing.error?.httpCode).toBe('404');
+	});
+});
+
+describe('Worker node against the emulator: server, slaves, sockets, sequences', () => {
+	it('Server Get Status gives the server item, then one item per job and transformation', async () => {
+		const result = await run(node, { parameters: { resource: 'server', operation: 'getStatus' }, credentials: { dataflowServerApi: fixture.server() } });
+		expect(result.error).toBeUndefined();
+		const [server, ...entries] = result.items.map((i) => i.json as Record<string, any>);
+		expect(server).toMatchObject({ kind: 'server', statusdesc: 'Online', jobCount: state().jobs.length, transformationCount: 2 });
+		expect(typeof server.memory_total).toBe('number');
+		expect(typeof server.cpu_cores).toBe('number');
+		expect(typeof server.os_name).toBe('string');
+		expect(entries.filter((e) => e.kind === 'job')).toHaveLength(state().jobs.length);
+		expect(entries.filter((e) => e.kind === 'transformation').map((e) => [e.transname, e.status_desc, e.paused])).toEqual([
+			['stage_customers', 'Running', false],
+			['daily_revenue', 'Finished', false],
+		]);
+		expect(entries.find((e) => e.jobname === 'load_sales')).toBeDefined();
+	});
+
+	it('Server Stop is refused with a clear message unless stopping is enabled', async () => {
+		const result = await run(node, { parameters: { resource: 'server', operation: 'stop' }, credentials: { dataflowServerApi: fixture.server() } });
+		expect(result.error?.message).toBe('The worker server did not accept the stop request (request_accepted = N)');
+		expect(result.error?.description).toMatch(/Stopping must be enabled/);
+		expect(state().stopAccepted).toBe(false);
+	});
+
+	it('Slave Register then List', async () => {
+		for (const [name, hostname] of [
+			['etl-2', 'h2'],
+			['etl-3', 'h3'],
+			['ETL-2', 'h2b'],
+		]) {
+			const registered = await run(node, {
+				parameters: { resource: 'slave', operation: 'register', slaveName: name, hostname, port: 8090, additionalFields: { username: 'cluster', password: 'pw' } },
+				credentials: { dataflowServerApi: fixture.server() },
+			});
+			expect(registered.items[0].json).toMatchObject({ registered: true, name });
+		}
+		const list = await run(node, { parameters: { resource: 'slave', operation: 'list' }, credentials: { dataflowServerApi: fixture.server() } });
+		expect(list.items.map((i) => [i.json.name, i.json.hostname, i.json.port, i.json.active])).toEqual([
+			['ETL-2', 'h2b', 8090, true],
+			['etl-3', 'h3', 8090, true],
+		]);
+		expect(JSON.stringify(list.items)).not.toMatch(/password|Encrypted/);
+	});
+
+	it('Socket Allocate gives unique ports per host; List shows them, only open ones on request', async () => {
+		const allocate = async (fields: Record<string, string | number>) =>
+			(
+				await run(node, {
+					parameters: { resource: 'socket', operation: 'allocate', allocationFields: fields },
+					credentials: { dataflowServerApi: fixture.server() },
+				})
+			).items[0].json.port;
+		const a = await allocate({ host: 'node-a', trans: 'sales', sourceSlave: 'm', sourceStep: 'Read', sourceCopy: 0, targetSlave: 's', targetStep: 'Write', targetCopy: 0 });
+		const b = await allocate({ host: 'node-a', trans: 'sales', sourceSlave: 'm', sourceStep: 'Read', sourceCopy: 1, targetSlave: 's', targetStep: 'Write', targetCopy: 0 });
+		const c = await allocate({ host: 'node-b', trans: 'sales' });
+		expect([a, b, c]).toEqual([40000, 40001, 40000]);
+		state().sockets.find((s) => s.host === 'node-a' && s.port === 40001)!.allocated = false;
+
+		const list = async (onlyOpen: boolean) =>
+			(
+				await run(node, {
+					parameters: { resource: 'socket', operation: 'list', host: 'node-a', onlyOpen },
+					credentials: { dataflowServerApi: fixture.server() },
+				})
+			).items.map((i) => i.json);
+		const all = await list(false);
+		expect(all.map((p) => [p.port, p.transformation, p.status, p.sourceStep, p.sourceCopy])).toEqual([
+			[40000, 'sales', 'open', 'Read', 0],
+			[40001, 'sales', 'closed', 'Read', 1],
+		]);
+		expect(all[0].lastUsed).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/);
+		expect((await list(true)).map((p) => p.port)).toEqual([40000]);
+	});
+
+	it('Sequence Reserve hands out consecutive blocks; an unknown sequence fails with the server message', async () => {
+		const reserve = (sequenceName: string, increment?: number) =>
+			run(node, {
+				parameters: { resource: 'sequence', operation: 'reserve', sequenceName, ...(increment === undefined ? {} : { increment }) },
+				credentials: { dataflowServerApi: fixture.server() },
+			});
+		const first = await reserve('orders', 100);
+		const second = await reserve('orders');
+		expect(first.items[0].json).toEqual({ name: 'orders', firstValue: 1, lastValue: 100, increment: 100 });
+		expect(second.items[0].json).toEqual({ name: 'orders', firstValue: 101, lastValue: 10100, increment: 10000 });
+		const unknown = await reserve('nope');
+		expect(unknown.error?.message).toBe("Slave sequence 'nope' could not be found.");
+		expect(unknown.error?.httpCode).toBe('404');
+	});
+});
+
+describe('Worker node against an emulator that allows stopping', () => {
+	const allowing = useEmulator({ allowStop: true, jobDurationMs: 100 });
+
+	it('Server Stop is accepted', async () => {
+		const result = await run(node, { parameters: { resource: 'server', operation: 'stop' }, credentials: { dataflowServerApi: allowing.server() } });
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((i) => i.json)).toEqual([{ requestAccepted: true }]);
+		expect((allowing.emulator.app.state.worker as WorkerState).stopAccepted).toBe(true);
+	});
+});
