@@ -1,0 +1,108 @@
+/** Wall clocks in named time zones (Intl only), for computing when triggers fire. */
+
+export interface Wall {
+	year: number;
+	/** 1–12 */
+	month: number;
+	day: number;
+	hour: number;
+	minute: number;
+	second: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+	let f = formatters.get(timeZone);
+	if (!f) {
+		f = new Intl.DateTimeFormat('en-US', {
+			timeZone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: 'numeric',
+			day: 'numeric',
+			hour: 'numeric',
+			minute: 'numeric',
+			second: 'numeric',
+			weekday: 'short',
+		});
+		formatters.set(timeZone, f);
+	}
+	return f;
+}
+
+export function knownTimeZone(timeZone: unknown): timeZone is string {
+	if (typeof timeZone !== 'string' || timeZone === '') return false;
+	try {
+		formatter(timeZone);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+export function wallOf(instant: number, timeZone: string): Wall & { weekday: number } {
+	const parts = formatter(timeZone).formatToParts(new Date(instant));
+	const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '0';
+	const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
+	return {
+		year: Number(get('year')),
+		month: Number(get('month')),
+		day: Number(get('day')),
+		hour: Number(get('hour')) % 24,
+		minute: Number(get('minute')),
+		second: Number(get('second')),
+		weekday,
+	};
+}
+
+function offsetMs(instant: number, timeZone: string): number {
+	const w = wallOf(instant, timeZone);
+	const whole = Math.floor(instant / 1000) * 1000;
+	return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - whole;
+}
+
+/** The instant a zone's clocks show a wall time (first occurrence; skipped times move forward). */
+export function instantAt(wall: Wall, timeZone: string): number {
+	const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+	const offsets = [...new Set([asUtc - 86_400_000, asUtc, asUtc + 86_400_000].map((t) => offsetMs(t, timeZone)))];
+	const valid = offsets.map((o) => asUtc - o).filter((t) => offsetMs(t, timeZone) === asUtc - t);
+	return valid.length > 0 ? Math.min(...valid) : asUtc - Math.min(...offsets);
+}
+
+export function daysInMonth(year: number, month: number): number {
+	return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** The calendar day after a given one. */
+export function nextDay(year: number, month: number, day: number): { year: number; month: number; day: number } {
+	const d = new Date(Date.UTC(year, month - 1, day + 1));
+	return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
+export function weekdayOf(year: number, month: number, day: number): number {
+	return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+const SERVER_DATE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.(\d{3})(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * A date as the scheduler reads it (`yyyy-MM-dd'T'HH:mm:ss.SSSXXX`, `.SSSZ` or `.SSS'Z'`);
+ * null/'' → undefined; anything else throws.
+ */
+export function parseServerDate(value: unknown, field: string): number | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	if (typeof value === 'number') return value;
+	const text = String(value).trim();
+	const match = SERVER_DATE.exec(text);
+	if (!match) throw new Error(`Cannot parse ${field} "${text}": expected yyyy-MM-dd'T'HH:mm:ss.SSSXXX`);
+	const zone = match[8] === 'Z' ? 'Z' : match[8].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2');
+	const instant = Date.parse(`${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${match[6]}.${match[7]}${zone}`);
+	if (Number.isNaN(instant)) throw new Error(`Cannot parse ${field} "${text}"`);
+	return instant;
+}
+
+/** An instant as the server writes it (UTC server clock): `2026-01-15T08:30:00.000Z`. */
+export function formatServerDate(instant: number | undefined): string | undefined {
+	return instant === undefined ? undefined : new Date(instant).toISOString();
+}

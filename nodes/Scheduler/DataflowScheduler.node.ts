@@ -1,0 +1,50 @@
+import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+
+import { customOperationsOf } from '../common/operations';
+import * as blockout from './resources/blockout';
+import * as schedule from './resources/schedule';
+import * as scheduler from './resources/scheduler';
+import { searchBlockouts, searchJobs } from './shared/jobId';
+
+export class DataflowScheduler implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Dataflow Scheduler',
+		name: 'dataflowScheduler',
+		icon: { light: 'file:../../icons/scheduler.svg', dark: 'file:../../icons/scheduler.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Schedule repository content, manage blockouts and pause the scheduler of the BI server',
+		defaults: { name: 'Dataflow Scheduler' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'dataflowServerApi', required: true }],
+		requestDefaults: {
+			baseURL: '={{$credentials.baseUrl}}',
+		},
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Blockout', value: 'blockout' },
+					{ name: 'Schedule', value: 'schedule' },
+					{ name: 'Scheduler', value: 'scheduler' },
+				],
+				default: 'schedule',
+			},
+			...blockout.description,
+			...schedule.description,
+			...scheduler.description,
+		],
+	};
+
+	methods = {
+		listSearch: { searchBlockouts, searchJobs },
+	};
+
+	customOperations = customOperationsOf({ blockout: blockout.operations, schedule: schedule.operations, scheduler: scheduler.operations });
+}

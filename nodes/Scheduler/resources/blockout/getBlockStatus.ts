@@ -1,0 +1,51 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { defineOperation, toItems } from '../../../common/executor';
+import { apiError } from '../../../common/transport';
+import { booleanAnswer } from '../../shared/jobs';
+import { explainRefusal, inputError, schedulerRequest } from '../../shared/request';
+import { readScheduleRequest, scheduleFields } from '../../shared/scheduleBuilder';
+
+const show = { resource: ['blockout'], operation: ['getBlockStatus'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Describe the schedule to check: the answer says whether blockouts block some of its runs or all of them',
+		name: 'blockStatusNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show },
+	},
+	...scheduleFields(show, 'check'),
+];
+
+export const execute = defineOperation<{ request: IDataObject }>({
+	plan(itemIndex) {
+		try {
+			return { request: readScheduleRequest(this, itemIndex, 'check') };
+		} catch (error) {
+			throw inputError(this.getNode(), error, itemIndex);
+		}
+	},
+	async run({ request }, itemIndex) {
+		let body: unknown;
+		try {
+			({ body } = await schedulerRequest(this, { method: 'POST', endpoint: 'blockout/blockstatus', body: request, expect: 'json', itemIndex }));
+		} catch (error) {
+			throw explainRefusal(this.getNode(), error, itemIndex, {
+				'401': 'The server could not work out the block status (401): the schedule request may be invalid, or the username or password is wrong',
+			});
+		}
+		const record = (body && typeof body === 'object' ? ((body as IDataObject).blockStatusProxy ?? body) : {}) as IDataObject;
+		const totallyBlocked = booleanAnswer(record.totallyBlocked);
+		const partiallyBlocked = booleanAnswer(record.partiallyBlocked);
+		if (totallyBlocked === undefined || partiallyBlocked === undefined) {
+			throw apiError(this.getNode(), {
+				message: 'The server answered the block status without totallyBlocked and partiallyBlocked',
+				description: JSON.stringify(body ?? null).slice(0, 200),
+				itemIndex,
+			});
+		}
+		return toItems({ totallyBlocked, partiallyBlocked });
+	},
+});

@@ -1,0 +1,49 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { defineOperation, toItems } from '../../../common/executor';
+import { jobIdField, readJobId } from '../../shared/jobId';
+import { explainRefusal, inputError, schedulerRequest, textAnswer } from '../../shared/request';
+import { readScheduleRequest, scheduleFields } from '../../shared/scheduleBuilder';
+
+const show = { resource: ['blockout'], operation: ['update'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'The server replaces the blockout: the updated blockout gets a new ID, returned as "jobId"',
+		name: 'updateNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show },
+	},
+	jobIdField(show, { blockout: true }),
+	...scheduleFields(show, 'blockout'),
+];
+
+export const execute = defineOperation<{ jobId: string; request: IDataObject }>({
+	plan(itemIndex) {
+		const jobId = readJobId(this, itemIndex);
+		try {
+			return { jobId, request: readScheduleRequest(this, itemIndex, 'blockout') };
+		} catch (error) {
+			throw inputError(this.getNode(), error, itemIndex);
+		}
+	},
+	async run({ jobId, request }, itemIndex) {
+		let answer: unknown;
+		try {
+			({ body: answer } = await schedulerRequest(this, {
+				method: 'POST',
+				endpoint: 'blockout/update',
+				qs: { jobid: jobId },
+				body: request,
+				expect: 'text',
+				itemIndex,
+			}));
+		} catch (error) {
+			throw explainRefusal(this.getNode(), error, itemIndex, {
+				'401': 'The server refused to update the blockout (401): it does not exist, only administrators may change blockouts, the request may be invalid, or the username or password is wrong',
+			});
+		}
+		return toItems({ jobId: textAnswer(answer), previousJobId: jobId, scheduleRequest: request });
+	},
+});

@@ -1,0 +1,33 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { defineOperation, toItems } from '../../../common/executor';
+import { yesNo } from '../../shared/answers';
+import { inputError, schedulerRequest } from '../../shared/request';
+import { readScheduleRequest, scheduleFields } from '../../shared/scheduleBuilder';
+
+const show = { resource: ['blockout'], operation: ['willFire'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Describe the schedule to check: the answer says whether it runs at least once outside the blockouts',
+		name: 'willFireNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show },
+	},
+	...scheduleFields(show, 'check'),
+];
+
+export const execute = defineOperation<{ request: IDataObject }>({
+	plan(itemIndex) {
+		try {
+			return { request: readScheduleRequest(this, itemIndex, 'check') };
+		} catch (error) {
+			throw inputError(this.getNode(), error, itemIndex);
+		}
+	},
+	async run({ request }, itemIndex) {
+		const { body } = await schedulerRequest(this, { method: 'POST', endpoint: 'blockout/willFire', body: request, expect: 'text', itemIndex });
+		return toItems({ willFire: yesNo(this.getNode(), body, itemIndex) });
+	},
+});

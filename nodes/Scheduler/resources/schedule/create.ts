@@ -1,0 +1,31 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { defineOperation, toItems } from '../../../common/executor';
+import { explainRefusal, inputError, schedulerRequest, textAnswer } from '../../shared/request';
+import { readScheduleRequest, scheduleFields } from '../../shared/scheduleBuilder';
+
+const show = { resource: ['schedule'], operation: ['create'] };
+
+export const description: INodeProperties[] = [...scheduleFields(show, 'job')];
+
+export const execute = defineOperation<{ request: IDataObject }>({
+	plan(itemIndex) {
+		try {
+			return { request: readScheduleRequest(this, itemIndex, 'job') };
+		} catch (error) {
+			throw inputError(this.getNode(), error, itemIndex);
+		}
+	},
+	async run({ request }, itemIndex) {
+		let answer: unknown;
+		try {
+			({ body: answer } = await schedulerRequest(this, { method: 'POST', endpoint: 'job', body: request, expect: 'text', itemIndex }));
+		} catch (error) {
+			throw explainRefusal(this.getNode(), error, itemIndex, {
+				'401': 'The server refused to create the schedule (401): this user may not schedule, or the username or password is wrong',
+				'403': 'The server refused to schedule this file (403): it cannot be scheduled, or this user may not schedule it',
+			});
+		}
+		return toItems({ jobId: textAnswer(answer), scheduleRequest: request });
+	},
+});

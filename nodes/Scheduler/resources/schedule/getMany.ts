@@ -1,0 +1,118 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { defineOperation, toItems } from '../../../common/executor';
+import { normalizePath } from '../../../common/repositoryPath';
+import { jobsFromBody, normalizeJob } from '../../shared/jobs';
+import { inputError, schedulerRequest } from '../../shared/request';
+
+const show = { resource: ['schedule'], operation: ['getMany'] };
+
+export const JOB_STATES = [
+	{ name: 'Blocked', value: 'BLOCKED' },
+	{ name: 'Complete', value: 'COMPLETE' },
+	{ name: 'Error', value: 'ERROR' },
+	{ name: 'Normal', value: 'NORMAL' },
+	{ name: 'Paused', value: 'PAUSED' },
+	{ name: 'Unknown', value: 'UNKNOWN' },
+];
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { ...show, returnAll: [false] } },
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Input File',
+				name: 'inputFile',
+				type: 'string',
+				default: '',
+				placeholder: '/home/admin/sales.ktr',
+				description: 'Only jobs that run this repository file',
+			},
+			{
+				displayName: 'Name Contains',
+				name: 'name',
+				type: 'string',
+				default: '',
+				description: 'Only jobs whose name contains this text (case-insensitive)',
+			},
+			{
+				displayName: 'Owner',
+				name: 'owner',
+				type: 'string',
+				default: '',
+				placeholder: 'admin',
+				description: 'Only jobs of this user',
+			},
+			{
+				displayName: 'State',
+				name: 'states',
+				type: 'multiOptions',
+				options: JOB_STATES,
+				default: [],
+				description: 'Only jobs in one of these states',
+			},
+		],
+	},
+];
+
+interface Plan {
+	limit?: number;
+	inputFile?: string;
+	name?: string;
+	owner?: string;
+	states: string[];
+}
+
+export const execute = defineOperation<Plan>({
+	plan(itemIndex) {
+		try {
+			const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+			const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+			const plan: Plan = { states: Array.isArray(filters.states) ? (filters.states as string[]) : [] };
+			if (!returnAll) plan.limit = this.getNodeParameter('limit', itemIndex, 50) as number;
+			if (typeof filters.inputFile === 'string' && filters.inputFile.trim() !== '') {
+				plan.inputFile = normalizePath(filters.inputFile, 'Input file filter');
+			}
+			if (typeof filters.name === 'string' && filters.name.trim() !== '') plan.name = filters.name.trim().toLowerCase();
+			if (typeof filters.owner === 'string' && filters.owner.trim() !== '') plan.owner = filters.owner.trim();
+			return plan;
+		} catch (error) {
+			throw inputError(this.getNode(), error, itemIndex);
+		}
+	},
+	async run(plan, itemIndex) {
+		const { body } = await schedulerRequest(this, { method: 'GET', endpoint: 'getJobs', expect: 'json', itemIndex });
+		let jobs = jobsFromBody(body).map(normalizeJob);
+		jobs = jobs.filter(
+			(job) =>
+				(plan.states.length === 0 || plan.states.includes(String(job.state))) &&
+				(!plan.owner || job.userName === plan.owner) &&
+				(!plan.name || String(job.jobName ?? '').toLowerCase().includes(plan.name)) &&
+				(!plan.inputFile || job.inputFile === plan.inputFile),
+		);
+		if (plan.limit !== undefined) jobs = jobs.slice(0, plan.limit);
+		return toItems(jobs);
+	},
+});

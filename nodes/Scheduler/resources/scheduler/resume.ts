@@ -1,0 +1,15 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { defineOperation, toItems } from '../../../common/executor';
+import { schedulerRequest, textAnswer } from '../../shared/request';
+
+export const description: INodeProperties[] = [];
+
+export const execute = defineOperation({
+	concurrency: 1,
+	plan: () => ({}),
+	async run(_plan, itemIndex) {
+		const { body } = await schedulerRequest(this, { method: 'POST', endpoint: 'start', expect: 'text', itemIndex });
+		return toItems({ status: textAnswer(body) });
+	},
+});

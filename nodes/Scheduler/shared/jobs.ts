@@ -1,0 +1,188 @@
+/**
+ * Jobs as the scheduler answers them, made into one shape. Servers from 11.0 answer typed JSON
+ * (`{"job":[…]}`, `jobParams` as `{"jobParams":[{name, value}]}`, the trigger kind in `@type`);
+ * older ones answer every scalar as a string and a one-element list as a bare object; any of them
+ * may answer XML (`<jobs><job>…`, the trigger kind in `xsi:type`). The output is one object per
+ * job with typed values, ISO 8601 dates, the parameters as a name → value object, and the input
+ * file and output folder read from the parameters.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { toArray, toIsoDate, toNumber, typed } from '../../common/values';
+
+const TRIGGER_NUMBERS = [
+	'duration',
+	'repeatCount',
+	'repeatInterval',
+	'startHour',
+	'startMin',
+	'startYear',
+	'startMonth',
+	'startDay',
+	'startAmPm',
+] as const;
+
+const STREAM_PROVIDER = 'ActionAdapterQuartzJob-StreamProvider';
+const STREAM_PROVIDER_INPUT = 'ActionAdapterQuartzJob-StreamProvider-InputFile';
+
+function isObject(value: unknown): value is IDataObject {
+	return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function text(value: unknown): string | undefined {
+	if (value === undefined || value === null) return undefined;
+	if (typeof value === 'string') return value;
+	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+	if (isObject(value) && typeof value['#text'] === 'string') return value['#text'];
+	return undefined;
+}
+
+/** The job objects of a job list answer, whatever its shape. */
+export function jobsFromBody(body: unknown): IDataObject[] {
+	if (body === undefined || body === null || body === '') return [];
+	if (Array.isArray(body)) return body.filter(isObject);
+	if (!isObject(body)) return [];
+	if ('jobs' in body) return jobsFromBody(body.jobs);
+	if ('job' in body) return toArray(body.job as IDataObject | IDataObject[]).filter(isObject);
+	if ('jobId' in body) return [body];
+	return [];
+}
+
+/** The job of a one-job answer (`{…}` in JSON, `<job>…</job>` in XML); undefined when there is none. */
+export function jobFromBody(body: unknown): IDataObject | undefined {
+	if (!isObject(body)) return undefined;
+	if ('jobId' in body || 'jobName' in body) return body;
+	if (isObject(body.job)) return body.job;
+	return jobsFromBody(body)[0];
+}
+
+/** The parameters of a job as a name → value object (a name given twice keeps every value). */
+export function jobParamsOf(raw: unknown): IDataObject {
+	let list: unknown[] = [];
+	if (Array.isArray(raw)) list = raw;
+	else if (isObject(raw)) {
+		if ('jobParams' in raw) list = toArray(raw.jobParams as unknown[]);
+		else if ('entry' in raw) list = toArray(raw.entry as unknown[]);
+		else if ('name' in raw) list = [raw];
+		else {
+			// Already a name → value map.
+			return { ...raw };
+		}
+	}
+	const out: IDataObject = {};
+	for (const entry of list) {
+		if (!isObject(entry)) continue;
+		const name = text(entry.name ?? entry.key);
+		if (name === undefined) continue;
+		const value = Array.isArray(entry.value) ? (entry.value as IDataObject[]) : (text(entry.value) ?? '');
+		if (name in out) {
+			const previous = out[name];
+			out[name] = [...(Array.isArray(previous) ? previous : [previous]), value] as IDataObject[];
+		} else {
+			out[name] = value as string;
+		}
+	}
+	return out;
+}
+
+function numbered(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(numbered);
+	if (isObject(value)) {
+		const copy: IDataObject = {};
+		for (const [key, inner] of Object.entries(value)) copy[key] = numbered(inner) as IDataObject[string];
+		return copy;
+	}
+	return toNumber(value) ?? value;
+}
+
+/**
+ * A recurrence group (`dayOfWeekRecurrences` …): a `recurrenceList` of values becomes the list of
+ * numbers; an empty group an empty list; other recurrences (incremental, qualified) keep their
+ * shape with numbers typed.
+ */
+function recurrenceValues(group: unknown): unknown {
+	if (group === '' || group === null || group === undefined) return [];
+	if (!isObject(group)) return numbered(group);
+	if (Object.keys(group).length === 0 || group.recurrenceList === '') return [];
+	if ('recurrenceList' in group) {
+		const lists = toArray(group.recurrenceList as IDataObject | IDataObject[]);
+		const values: unknown[] = [];
+		for (const list of lists) {
+			if (isObject(list)) values.push(...toArray(list.values as unknown[]));
+		}
+		return values.map((v) => toNumber(v) ?? v);
+	}
+	return numbered(group);
+}
+
+/** The trigger of a job: kind in `type`, numbers as numbers, dates ISO, recurrences as lists of numbers. */
+export function normalizeTrigger(raw: unknown): IDataObject | undefined {
+	if (!isObject(raw)) return undefined;
+	const out: IDataObject = {};
+	const kind = text(raw['@type'] ?? raw['@xsi:type'] ?? raw['@type:type']);
+	if (kind) out.type = kind.replace(/^[A-Za-z0-9]+:/, '');
+	for (const [key, value] of Object.entries(raw)) {
+		if (key.startsWith('@')) continue;
+		if (key.endsWith('Recurrences')) {
+			out[key] = recurrenceValues(value) as IDataObject;
+		} else {
+			out[key] = value;
+		}
+	}
+	if (out.endTime === '') out.endTime = null;
+	const result = typed(out, { numbers: TRIGGER_NUMBERS, dates: ['startTime', 'endTime'] });
+	return result;
+}
+
+/** `input file = /a/b.ktr:outputFile = /c/b.*` → the input path and the output folder. */
+function streamProviderPaths(value: unknown): { input?: string; outputFolder?: string } {
+	const textValue = text(value);
+	if (!textValue) return {};
+	const separator = /:\s*output\s*file\s*=/i;
+	const [inputPart, outputPart] = textValue.split(separator);
+	const inputMatch = /input\s*file\s*=\s*(.*)$/i.exec(inputPart ?? '');
+	const result: { input?: string; outputFolder?: string } = {};
+	if (inputMatch && inputMatch[1].trim() !== '') result.input = inputMatch[1].trim();
+	if (outputPart !== undefined && outputPart.trim() !== '') {
+		const output = outputPart.trim();
+		const slash = output.lastIndexOf('/');
+		result.outputFolder = slash > 0 ? output.slice(0, slash) : slash === 0 ? '/' : output;
+	}
+	return result;
+}
+
+/** One job in the node's output shape. */
+export function normalizeJob(raw: IDataObject): IDataObject {
+	const jobParams = jobParamsOf(raw.jobParams);
+	const stream = streamProviderPaths(jobParams[STREAM_PROVIDER]);
+	const inputFile = text(jobParams[STREAM_PROVIDER_INPUT]) || stream.input;
+	const out: IDataObject = {};
+	for (const key of ['jobId', 'jobName', 'state', 'userName', 'groupName'] as const) {
+		const value = text(raw[key]);
+		if (value !== undefined) out[key] = value;
+	}
+	for (const key of ['nextRun', 'lastRun'] as const) {
+		if (!(key in raw)) continue;
+		const value = raw[key];
+		out[key] = value === '' || value === null ? null : (toIsoDate(value) ?? (value as string));
+	}
+	if (inputFile) out.inputFile = inputFile;
+	if (stream.outputFolder) out.outputFolder = stream.outputFolder;
+	const trigger = normalizeTrigger(raw.jobTrigger);
+	if (trigger) out.jobTrigger = trigger;
+	out.jobParams = jobParams;
+	for (const [key, value] of Object.entries(raw)) {
+		if (key.startsWith('@') || key in out || key === 'jobTrigger' || key === 'jobParams') continue;
+		out[key] = value;
+	}
+	return out;
+}
+
+/** A text answer `true`/`false` (or a JSON boolean) as a boolean; undefined when it is neither. */
+export function booleanAnswer(body: unknown): boolean | undefined {
+	if (typeof body === 'boolean') return body;
+	const value = text(body)?.trim().replace(/^"|"$/g, '').toLowerCase();
+	if (value === 'true') return true;
+	if (value === 'false') return false;
+	return undefined;
+}

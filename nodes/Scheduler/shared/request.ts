@@ -1,0 +1,78 @@
+/**
+ * Requests to the scheduler: the path under the credential's scheduler path (`api/scheduler` or
+ * `plugin/scheduler-plugin/api/scheduler`), JSON bodies, and the representation each endpoint
+ * produces. The scheduler answers ids, states and yes/no as text/plain (asking those endpoints for
+ * JSON only would get 406 Not Acceptable) and jobs, block status, files and canSchedule as JSON.
+ */
+import {
+	NodeApiError,
+	NodeOperationError,
+	type IDataObject,
+	type IHttpRequestMethods,
+	type INode,
+} from 'n8n-workflow';
+
+import { apiError, dataflowRequest, serverSettings, type DataflowResponse, type RequestContext } from '../../common/transport';
+
+export interface SchedulerCall {
+	method: IHttpRequestMethods;
+	/** Endpoint under the scheduler path, e.g. `jobinfo` or `blockout/add`. */
+	endpoint: string;
+	qs?: IDataObject;
+	/** JSON body (sent with Content-Type: application/json). */
+	body?: IDataObject;
+	expect: 'json' | 'text';
+	itemIndex?: number;
+}
+
+/** `/api/scheduler/<endpoint>` or `/plugin/scheduler-plugin/api/scheduler/<endpoint>`, from the credential. */
+export async function schedulerPath(ctx: RequestContext, endpoint: string): Promise<string> {
+	const { schedulerPath: base } = await serverSettings(ctx);
+	return `/${base}/${endpoint}`;
+}
+
+export async function schedulerRequest<T = unknown>(ctx: RequestContext, call: SchedulerCall): Promise<DataflowResponse<T>> {
+	return await dataflowRequest<T>(ctx, {
+		method: call.method,
+		path: await schedulerPath(ctx, call.endpoint),
+		qs: call.qs,
+		headers: call.body === undefined ? undefined : { 'Content-Type': 'application/json' },
+		body: call.body === undefined ? undefined : JSON.stringify(call.body),
+		expect: call.expect,
+		itemIndex: call.itemIndex,
+	});
+}
+
+/** A text answer without surrounding white space (and without quotes, should a server send a JSON string). */
+export function textAnswer(body: unknown): string {
+	const text = typeof body === 'string' ? body : body === undefined || body === null ? '' : String(body);
+	return text.trim().replace(/^"(.*)"$/s, '$1');
+}
+
+/**
+ * The scheduler answers some refusals with a bare status: 401 for "not allowed" (which a wrong
+ * password also gives) and 403 for "this file cannot be scheduled". Gives those a message that
+ * says what they mean for this operation; other errors are returned unchanged.
+ */
+export function explainRefusal(
+	node: INode,
+	error: unknown,
+	itemIndex: number,
+	messages: Partial<Record<'401' | '403', string>>,
+): unknown {
+	if (!(error instanceof NodeApiError)) return error;
+	const code = error.httpCode as '401' | '403' | null;
+	if (!code || !(code in messages)) return error;
+	return apiError(node, {
+		message: messages[code] as string,
+		description: error.description ?? undefined,
+		httpCode: code,
+		itemIndex,
+	});
+}
+
+/** Bad input found while planning, as the error n8n shows for the item (n8n's own errors pass unchanged). */
+export function inputError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeOperationError || error instanceof NodeApiError) return error;
+	return new NodeOperationError(node, error instanceof Error ? error.message : String(error), { itemIndex });
+}

@@ -1,0 +1,677 @@
+/**
+ * The schedule builder: from a trigger type and a few fields to the scheduler's `jobScheduleRequest`.
+ *
+ * - Interval triggers (seconds, minutes, hours, every N days) are simple triggers; `repeatInterval`
+ *   is in seconds and `repeatCount` -1 repeats forever.
+ * - Daily (every day or every weekday), weekly and monthly triggers are complex triggers. Their
+ *   time of day is sent twice: in `startTime` (read by servers before 10.3) and as
+ *   `startHour`/`startMin` with `startYear`/`startMonth` (0-based)/`startDay` (read since 10.3,
+ *   which otherwise fires at 00:00). `daysOfWeek` counts from 0 = Sunday.
+ * - Cron triggers carry a Quartz expression (a five-field Unix one is converted).
+ *
+ * A start time without an offset is a wall-clock time in the schedule's time zone; one with an
+ * offset (or `Z`) is that instant. Either way the request carries the start as the server writes
+ * dates (`2026-01-15T09:30:00.000+01:00`) plus the time zone name.
+ */
+import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { normalizePath } from '../../common/repositoryPath';
+import { normalizeCron } from './cron';
+import { formatServerDate, isValidTimeZone, parseDateTime, ScheduleInputError, wallClockOf } from './time';
+
+export type TriggerType = 'runOnce' | 'seconds' | 'minutes' | 'hours' | 'daily' | 'weekly' | 'monthly' | 'cron';
+export type DailyRecurrence = 'everyDay' | 'weekdays' | 'everyNDays';
+export type MonthlyOn = 'dayOfMonth' | 'weekdayOfMonth';
+export type SchedulePurpose = 'job' | 'blockout' | 'check';
+
+export interface JobParameterInput {
+	name: string;
+	value: string;
+	type?: string;
+}
+
+export interface ScheduleInput {
+	triggerType: TriggerType;
+	/** Number of seconds, minutes, hours or days between runs. */
+	interval?: number;
+	dailyRecurrence?: DailyRecurrence;
+	/** 0 = Sunday … 6 = Saturday. */
+	daysOfWeek?: number[];
+	monthlyOn?: MonthlyOn;
+	dayOfMonth?: number;
+	/** 0–3 = first to fourth, 4 = last. */
+	weekOfMonth?: number;
+	/** 0 = Sunday … 6 = Saturday. */
+	weekday?: number;
+	cronExpression?: string;
+	/** Empty for "now". */
+	startTime?: unknown;
+	endTime?: unknown;
+	timeZone: string;
+	/** Simple triggers only; -1 (default) repeats forever. */
+	repeatCount?: number;
+	/** The current time, for an empty start time. */
+	now: number;
+	jobName?: string;
+	inputFile?: string;
+	outputFolder?: string;
+	jobParameters?: JobParameterInput[];
+	/** Blockouts: how long each blockout lasts, in milliseconds. */
+	durationMs?: number;
+	logLevel?: string;
+	runSafeMode?: boolean;
+	gatheringMetrics?: boolean;
+}
+
+export const UI_PASS_PARAM: Record<TriggerType, string> = {
+	runOnce: 'RUN_ONCE',
+	seconds: 'SECONDS',
+	minutes: 'MINUTES',
+	hours: 'HOURS',
+	daily: 'DAILY',
+	weekly: 'WEEKLY',
+	monthly: 'MONTHLY',
+	cron: 'CRON',
+};
+
+const UNIT_SECONDS: Partial<Record<TriggerType, number>> = { seconds: 1, minutes: 60, hours: 3600 };
+
+const JOB_PARAMETER_TYPES = ['string', 'number', 'date', 'boolean'];
+
+function positiveInteger(value: unknown, label: string, max = Number.MAX_SAFE_INTEGER): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > max) {
+		throw new ScheduleInputError(`${label} must be a whole number from 1${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}, not "${String(value)}"`);
+	}
+	return number;
+}
+
+function dayList(values: unknown, label: string): number[] {
+	const list = Array.isArray(values) ? values : values === undefined || values === null || values === '' ? [] : [values];
+	const days = list.map((v) => (typeof v === 'string' ? Number(v) : v));
+	for (const day of days) {
+		if (typeof day !== 'number' || !Number.isInteger(day) || day < 0 || day > 6) {
+			throw new ScheduleInputError(`${label}: "${String(day)}" is not a day of the week (0 = Sunday … 6 = Saturday)`);
+		}
+	}
+	return [...new Set(days as number[])].sort((a, b) => a - b);
+}
+
+/** The start* fields of a complex or cron trigger: the wall clock of the start in the schedule's zone. */
+function startFields(instant: number, timeZone: string): IDataObject {
+	const wall = wallClockOf(instant, timeZone);
+	return {
+		startHour: wall.hour,
+		startMin: wall.minute,
+		startYear: wall.year,
+		startMonth: wall.month - 1,
+		startDay: wall.day,
+	};
+}
+
+function jobParametersOf(parameters: JobParameterInput[]): IDataObject[] {
+	const byName = new Map<string, { name: string; type: string; stringValue: string[] }>();
+	for (const parameter of parameters) {
+		const name = typeof parameter.name === 'string' ? parameter.name.trim() : '';
+		if (name === '') throw new ScheduleInputError('A job parameter has no name');
+		const type = parameter.type && parameter.type !== '' ? parameter.type : 'string';
+		if (!JOB_PARAMETER_TYPES.includes(type)) {
+			throw new ScheduleInputError(`The job parameter "${name}" has the type "${type}"; use string, number, date or boolean`);
+		}
+		const value = parameter.value === undefined || parameter.value === null ? '' : String(parameter.value);
+		const existing = byName.get(name);
+		if (existing) {
+			if (existing.type !== type) {
+				throw new ScheduleInputError(`The job parameter "${name}" is given twice with different types`);
+			}
+			existing.stringValue.push(value);
+		} else {
+			byName.set(name, { name, type, stringValue: [value] });
+		}
+	}
+	return [...byName.values()] as unknown as IDataObject[];
+}
+
+/** Builds the `jobScheduleRequest` for a schedule, a blockout, or a schedule to check against blockouts. */
+export function buildScheduleRequest(input: ScheduleInput, purpose: SchedulePurpose): IDataObject {
+	const timeZone = typeof input.timeZone === 'string' ? input.timeZone.trim() : '';
+	if (!isValidTimeZone(timeZone)) {
+		throw new ScheduleInputError(`The time zone "${timeZone}" is not known: use a name such as Europe/Berlin, America/New_York or UTC`);
+	}
+	const type = input.triggerType;
+	if (!(type in UI_PASS_PARAM)) throw new ScheduleInputError(`Unknown trigger type "${String(type)}"`);
+
+	const startGiven = !(input.startTime === undefined || input.startTime === null || input.startTime === '');
+	const start = startGiven ? parseDateTime(input.startTime, timeZone, 'Start time').instant : input.now;
+	let end: number | undefined;
+	// Run Once has no end; an end time given with it is not read.
+	if (type !== 'runOnce' && !(input.endTime === undefined || input.endTime === null || input.endTime === '')) {
+		const parsed = parseDateTime(input.endTime, timeZone, 'End time');
+		// A date without a time ends at the end of that day, as in the server's own schedule editor.
+		end = parsed.dateOnly ? parsed.instant + 86_399_000 : parsed.instant;
+		if (end <= start) {
+			throw new ScheduleInputError(
+				`The end time ${formatServerDate(end, timeZone)} is not after the start time ${formatServerDate(start, timeZone)}`,
+			);
+		}
+	}
+	const startTime = formatServerDate(start, timeZone);
+	const endTime = end === undefined ? undefined : formatServerDate(end, timeZone);
+	const uiPassParam = UI_PASS_PARAM[type];
+
+	const request: IDataObject = {};
+	if (purpose === 'job') {
+		const jobName = typeof input.jobName === 'string' ? input.jobName.trim() : '';
+		if (jobName === '') throw new ScheduleInputError('The job name is empty');
+		request.jobName = jobName;
+		request.inputFile = normalizePath(input.inputFile, 'Input file');
+		if (typeof input.outputFolder === 'string' && input.outputFolder.trim() !== '') {
+			request.outputFile = normalizePath(input.outputFolder, 'Output folder');
+		}
+	}
+
+	let durationMs: number | undefined;
+	if (purpose === 'blockout') {
+		if (typeof input.durationMs !== 'number' || !Number.isFinite(input.durationMs) || input.durationMs <= 0) {
+			throw new ScheduleInputError('A blockout needs a duration longer than zero');
+		}
+		durationMs = Math.round(input.durationMs);
+	}
+	const withDuration = (trigger: IDataObject): IDataObject => (durationMs === undefined ? trigger : { ...trigger, duration: durationMs });
+
+	const simple = (repeatInterval: number, repeatCount: number, withEnd = true): IDataObject => {
+		const trigger: IDataObject = { uiPassParam, repeatInterval, repeatCount, startTime };
+		if (withEnd && endTime) trigger.endTime = endTime;
+		return withDuration(trigger);
+	};
+	const complex = (fields: IDataObject): IDataObject => {
+		const trigger: IDataObject = { uiPassParam, ...fields, startTime, ...startFields(start, timeZone) };
+		if (endTime) trigger.endTime = endTime;
+		return withDuration(trigger);
+	};
+	const repeatCount = (): number => {
+		if (input.repeatCount === undefined || input.repeatCount === null) return -1;
+		const count = Number(input.repeatCount);
+		if (!Number.isInteger(count) || count < -1) {
+			throw new ScheduleInputError(`The repeat count must be -1 (forever) or a whole number from 0, not "${String(input.repeatCount)}"`);
+		}
+		return count;
+	};
+
+	switch (type) {
+		case 'runOnce':
+			request.simpleJobTrigger = simple(0, 0, false);
+			break;
+		case 'seconds':
+		case 'minutes':
+		case 'hours': {
+			const interval = positiveInteger(input.interval, `The interval (${type})`);
+			request.simpleJobTrigger = simple(interval * (UNIT_SECONDS[type] ?? 1), repeatCount());
+			break;
+		}
+		case 'daily': {
+			const recurrence = input.dailyRecurrence ?? 'everyDay';
+			if (recurrence === 'everyNDays') {
+				const days = positiveInteger(input.interval, 'The number of days between runs');
+				request.simpleJobTrigger = simple(days * 86400, repeatCount());
+			} else if (recurrence === 'weekdays') {
+				request.complexJobTrigger = complex({ daysOfWeek: [1, 2, 3, 4, 5] });
+			} else if (recurrence === 'everyDay') {
+				request.complexJobTrigger = complex({ daysOfWeek: [0, 1, 2, 3, 4, 5, 6] });
+			} else {
+				throw new ScheduleInputError(`Unknown daily recurrence "${String(recurrence)}"`);
+			}
+			break;
+		}
+		case 'weekly': {
+			const days = dayList(input.daysOfWeek, 'Days of week');
+			if (days.length === 0) throw new ScheduleInputError('A weekly schedule needs at least one day of the week');
+			request.complexJobTrigger = complex({ daysOfWeek: days });
+			break;
+		}
+		case 'monthly': {
+			if ((input.monthlyOn ?? 'dayOfMonth') === 'dayOfMonth') {
+				const day = positiveInteger(input.dayOfMonth, 'The day of the month', 31);
+				request.complexJobTrigger = complex({ daysOfMonth: [day] });
+			} else {
+				const week = Number(input.weekOfMonth);
+				if (!Number.isInteger(week) || week < 0 || week > 4) {
+					throw new ScheduleInputError(`The week of the month must be 0–3 (first to fourth) or 4 (last), not "${String(input.weekOfMonth)}"`);
+				}
+				const days = dayList(input.weekday, 'Day of week');
+				if (days.length !== 1) throw new ScheduleInputError('A monthly schedule on a weekday needs one day of the week');
+				request.complexJobTrigger = complex({ weeksOfMonth: [week], daysOfWeek: days });
+			}
+			break;
+		}
+		case 'cron': {
+			const cronString = normalizeCron(input.cronExpression);
+			const trigger: IDataObject = { uiPassParam, cronString, startTime, ...startFields(start, timeZone) };
+			if (endTime) trigger.endTime = endTime;
+			request.cronJobTrigger = withDuration(trigger);
+			break;
+		}
+	}
+
+	request.timeZone = timeZone;
+	if (durationMs !== undefined) request.duration = durationMs;
+	if (purpose === 'job') {
+		request.jobParameters = jobParametersOf(input.jobParameters ?? []);
+		if (input.logLevel) request.logLevel = input.logLevel;
+		if (input.runSafeMode !== undefined) request.runSafeMode = String(input.runSafeMode);
+		if (input.gatheringMetrics !== undefined) request.gatheringMetrics = String(input.gatheringMetrics);
+	}
+	return request;
+}
+
+/** A raw schedule request typed by the user (JSON mode): it must be a JSON object. */
+export function parseScheduleJson(raw: unknown): IDataObject {
+	let value = raw;
+	if (typeof raw === 'string') {
+		if (raw.trim() === '') throw new ScheduleInputError('The schedule request JSON is empty');
+		let problem: string | undefined;
+		try {
+			value = JSON.parse(raw);
+		} catch (error) {
+			problem = (error as Error).message;
+		}
+		if (problem !== undefined) throw new ScheduleInputError(`The schedule request is not valid JSON: ${problem}`);
+	}
+	if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+		throw new ScheduleInputError('The schedule request JSON must be an object, for example {"jobName": "…", "simpleJobTrigger": {…}}');
+	}
+	return value as IDataObject;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fields in the node
+
+const DAY_OPTIONS = [
+	{ name: 'Friday', value: 5 },
+	{ name: 'Monday', value: 1 },
+	{ name: 'Saturday', value: 6 },
+	{ name: 'Sunday', value: 0 },
+	{ name: 'Thursday', value: 4 },
+	{ name: 'Tuesday', value: 2 },
+	{ name: 'Wednesday', value: 3 },
+];
+
+type Show = NonNullable<IDisplayOptions['show']>;
+
+function withShow(show: Show, extra: Show = {}): IDisplayOptions {
+	return { show: { ...show, ...extra } };
+}
+
+/**
+ * The builder's fields for one operation. `show` is the operation's `{ resource, operation }`;
+ * `purpose` says whether it schedules a job (input file, output folder, parameters), a blockout
+ * (duration) or a schedule to check against blockouts.
+ */
+export function scheduleFields(show: Show, purpose: SchedulePurpose): INodeProperties[] {
+	const fieldsMode: Show = { scheduleMode: ['fields'] };
+	const jsonExample =
+		purpose === 'job'
+			? '{\n  "jobName": "Daily sales",\n  "inputFile": "/home/admin/sales.ktr",\n  "outputFile": "/home/admin/output",\n  "simpleJobTrigger": {\n    "uiPassParam": "HOURS",\n    "repeatInterval": 3600,\n    "repeatCount": -1,\n    "startTime": "2026-01-15T09:30:00.000+01:00"\n  },\n  "timeZone": "Europe/Berlin",\n  "jobParameters": []\n}'
+			: '{\n  "complexJobTrigger": {\n    "uiPassParam": "WEEKLY",\n    "daysOfWeek": [0],\n    "startTime": "2026-01-18T01:00:00.000+01:00",\n    "startHour": 1,\n    "startMin": 0\n  },\n  "timeZone": "Europe/Berlin"' +
+				(purpose === 'blockout' ? ',\n  "duration": 7200000' : '') +
+				'\n}';
+	const fields: INodeProperties[] = [
+		{
+			displayName: 'Define Schedule',
+			name: 'scheduleMode',
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{ name: 'Using Fields Below', value: 'fields', description: 'Build the schedule request from a trigger type and times' },
+				{ name: 'Using JSON', value: 'json', description: 'Send a schedule request written by hand' },
+			],
+			default: 'fields',
+			displayOptions: withShow(show),
+		},
+		{
+			displayName: 'Schedule Request (JSON)',
+			name: 'scheduleJson',
+			type: 'json',
+			default: jsonExample,
+			description: 'The jobScheduleRequest as the scheduler takes it, sent unchanged',
+			displayOptions: withShow(show, { scheduleMode: ['json'] }),
+		},
+	];
+	if (purpose === 'job') {
+		fields.push(
+			{
+				displayName: 'Job Name',
+				name: 'jobName',
+				type: 'string',
+				default: '',
+				required: true,
+				placeholder: 'Daily sales load',
+				displayOptions: withShow(show, fieldsMode),
+			},
+			{
+				displayName: 'Input File',
+				name: 'inputFile',
+				type: 'string',
+				default: '',
+				required: true,
+				placeholder: '/home/admin/sales.ktr',
+				description: 'Repository path of the file to run (a transformation, job or report)',
+				displayOptions: withShow(show, fieldsMode),
+			},
+			{
+				displayName: 'Output Folder',
+				name: 'outputFolder',
+				type: 'string',
+				default: '',
+				placeholder: '/home/admin/output',
+				description: 'Repository folder for what the run generates; the server names the files after the job',
+				displayOptions: withShow(show, fieldsMode),
+			},
+		);
+	}
+	fields.push(
+		{
+			displayName: 'Trigger Type',
+			name: 'triggerType',
+			type: 'options',
+			options: [
+				{ name: 'Cron Expression', value: 'cron', description: 'A Quartz cron expression (a 5-field Unix one is converted)' },
+				{ name: 'Daily', value: 'daily', description: 'Every day, every weekday, or every N days at the start time' },
+				{ name: 'Every N Hours', value: 'hours' },
+				{ name: 'Every N Minutes', value: 'minutes' },
+				{ name: 'Every N Seconds', value: 'seconds' },
+				{ name: 'Monthly', value: 'monthly', description: 'On a day of the month, or on a weekday of a week of the month' },
+				{ name: 'Run Once', value: 'runOnce', description: 'Once, at the start time' },
+				{ name: 'Weekly', value: 'weekly', description: 'On the chosen days of the week at the start time' },
+			],
+			default: 'daily',
+			displayOptions: withShow(show, fieldsMode),
+		},
+		{
+			displayName: 'Interval',
+			name: 'interval',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 1,
+			description: 'How many seconds, minutes or hours lie between two runs',
+			displayOptions: withShow(show, { ...fieldsMode, triggerType: ['seconds', 'minutes', 'hours'] }),
+		},
+		{
+			displayName: 'Recurrence',
+			name: 'dailyRecurrence',
+			type: 'options',
+			options: [
+				{ name: 'Every Day', value: 'everyDay' },
+				{
+					name: 'Every N Days',
+					value: 'everyNDays',
+					description: 'A fixed interval of N × 24 hours from the start time (it shifts by an hour across daylight-saving changes)',
+				},
+				{ name: 'Every Weekday', value: 'weekdays', description: 'Monday to Friday' },
+			],
+			default: 'everyDay',
+			displayOptions: withShow(show, { ...fieldsMode, triggerType: ['daily'] }),
+		},
+		{
+			displayName: 'Days',
+			name: 'dayInterval',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 2,
+			description: 'How many days lie between two runs',
+			displayOptions: withShow(show, { ...fieldsMode, triggerType: ['daily'], dailyRecurrence: ['everyNDays'] }),
+		},
+		{
+			displayName: 'Days of Week',
+			name: 'daysOfWeek',
+			type: 'multiOptions',
+			options: DAY_OPTIONS,
+			default: [1],
+			required: true,
+			displayOptions: withShow(show, { ...fieldsMode, triggerType: ['weekly'] }),
+		},
+		{
+			displayName: 'On',
+			name: 'monthlyOn',
+			type: 'options',
+			options: [
+				{ name: 'Day of the Month', value: 'dayOfMonth', description: 'For example the 15th' },
+				{ name: 'Weekday of the Month', value: 'weekdayOfMonth', description: 'For example the last Friday' },
+			],
+			default: 'dayOfMonth',
+			displayOptions: withShow(show, { ...fieldsMode, triggerType: ['monthly'] }),
+		},
+		{
+			displayName: 'Day of Month',
+			name: 'dayOfMonth',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 31 },
+			default: 1,
+			description: 'The day of the month (1–31); months without that day are skipped',
+			displayOptions: withShow(show, { ...fieldsMode, triggerType: ['monthly'], monthlyOn: ['dayOfMonth'] }),
+		},
+		{
+			displayName: 'Week of Month',
+			name: 'weekOfMonth',
+			type: 'options',
+			options: [
+				{ name: 'First', value: 0 },
+				{ name: 'Fourth', value: 3 },
+				{ name: 'Last', value: 4 },
+				{ name: 'Second', value: 1 },
+				{ name: 'Third', value: 2 },
+			],
+			default: 0,
+			displayOptions: withShow(show, { ...fieldsMode, triggerType: ['monthly'], monthlyOn: ['weekdayOfMonth'] }),
+		},
+		{
+			displayName: 'Day of Week',
+			name: 'weekday',
+			type: 'options',
+			options: DAY_OPTIONS,
+			default: 1,
+			displayOptions: withShow(show, { ...fieldsMode, triggerType: ['monthly'], monthlyOn: ['weekdayOfMonth'] }),
+		},
+		{
+			displayName: 'Cron Expression',
+			name: 'cronExpression',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: '0 30 9 ? * MON-FRI',
+			description:
+				'Quartz style: seconds minutes hours day-of-month month day-of-week [year], with "?" in one of the two day fields. A 5-field Unix expression (minutes hours day-of-month month day-of-week) is converted.',
+			displayOptions: withShow(show, { ...fieldsMode, triggerType: ['cron'] }),
+		},
+		{
+			displayName: 'Start Time',
+			name: 'startTime',
+			type: 'dateTime',
+			default: '',
+			description:
+				'When the schedule starts; for daily, weekly and monthly triggers also the time of day of each run. A time without an offset is read in the time zone below. Empty means now.',
+			displayOptions: withShow(show, fieldsMode),
+		},
+		{
+			displayName: 'Time Zone',
+			name: 'timeZone',
+			type: 'string',
+			default: '',
+			placeholder: 'Europe/Berlin',
+			description: 'Time zone of the schedule (an IANA name). Empty means the time zone of the workflow.',
+			displayOptions: withShow(show, fieldsMode),
+		},
+	);
+	if (purpose === 'blockout') {
+		fields.push(
+			{
+				displayName: 'Duration',
+				name: 'durationAmount',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 1,
+				required: true,
+				description: 'How long each blockout lasts from its start',
+				displayOptions: withShow(show, fieldsMode),
+			},
+			{
+				displayName: 'Duration Unit',
+				name: 'durationUnit',
+				type: 'options',
+				options: [
+					{ name: 'Days', value: 'days' },
+					{ name: 'Hours', value: 'hours' },
+					{ name: 'Minutes', value: 'minutes' },
+					{ name: 'Weeks', value: 'weeks' },
+				],
+				default: 'hours',
+				displayOptions: withShow(show, fieldsMode),
+			},
+		);
+	}
+	if (purpose === 'job') {
+		fields.push({
+			displayName: 'Job Parameters',
+			name: 'jobParameters',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Parameter',
+			default: {},
+			description: 'Parameters handed to the file when it runs; a name given twice sends both values',
+			displayOptions: withShow(show, fieldsMode),
+			options: [
+				{
+					name: 'parameter',
+					displayName: 'Parameter',
+					values: [
+						{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+						{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+						{
+							displayName: 'Type',
+							name: 'type',
+							type: 'options',
+							options: [
+								{ name: 'Boolean', value: 'boolean' },
+								{ name: 'Date', value: 'date' },
+								{ name: 'Number', value: 'number' },
+								{ name: 'String', value: 'string' },
+							],
+							default: 'string',
+						},
+					],
+				},
+			],
+		});
+	}
+	const options: INodeProperties[] = [
+		{
+			displayName: 'End Time',
+			name: 'endTime',
+			type: 'dateTime',
+			default: '',
+			description: 'When the schedule stops; a date without a time ends at the end of that day. Not used by Run Once.',
+		},
+		{
+			displayName: 'Repeat Count',
+			name: 'repeatCount',
+			type: 'number',
+			typeOptions: { minValue: -1 },
+			default: -1,
+			description: 'For interval triggers: how many times the run repeats after the first one; -1 repeats until the end time, or forever',
+		},
+	];
+	if (purpose === 'job') {
+		options.push(
+			{
+				displayName: 'Gather Metrics',
+				name: 'gatheringMetrics',
+				type: 'boolean',
+				default: false,
+				description: 'Whether transformations and jobs record performance metrics when they run',
+			},
+			{
+				displayName: 'Log Level',
+				name: 'logLevel',
+				type: 'options',
+				options: [
+					{ name: 'Basic', value: 'Basic' },
+					{ name: 'Debug', value: 'Debug' },
+					{ name: 'Detailed', value: 'Detailed' },
+					{ name: 'Error', value: 'Error' },
+					{ name: 'Minimal', value: 'Minimal' },
+					{ name: 'Nothing', value: 'Nothing' },
+					{ name: 'Row Level', value: 'Rowlevel' },
+				],
+				default: 'Basic',
+				description: 'Log level of transformations and jobs when they run',
+			},
+			{
+				displayName: 'Safe Mode',
+				name: 'runSafeMode',
+				type: 'boolean',
+				default: false,
+				description: 'Whether transformations run in safe mode (checking every row layout)',
+			},
+		);
+	}
+	fields.push({
+		displayName: 'Schedule Options',
+		name: 'scheduleOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: withShow(show, fieldsMode),
+		options,
+	});
+	return fields;
+}
+
+const DURATION_UNITS: Record<string, number> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000, weeks: 604_800_000 };
+
+/** Reads the builder's fields of one item and returns the schedule request to send. */
+export function readScheduleRequest(ctx: IExecuteFunctions, itemIndex: number, purpose: SchedulePurpose): IDataObject {
+	const mode = ctx.getNodeParameter('scheduleMode', itemIndex, 'fields') as string;
+	if (mode === 'json') return parseScheduleJson(ctx.getNodeParameter('scheduleJson', itemIndex, '') as unknown);
+
+	const parameter = <T>(name: string, fallback: T): T => ctx.getNodeParameter(name, itemIndex, fallback) as T;
+	const triggerType = parameter<TriggerType>('triggerType', 'daily');
+	const dailyRecurrence = parameter<DailyRecurrence>('dailyRecurrence', 'everyDay');
+	const options = parameter<IDataObject>('scheduleOptions', {});
+	const timeZone = parameter<string>('timeZone', '').trim() || ctx.getTimezone();
+	const input: ScheduleInput = {
+		triggerType,
+		interval:
+			triggerType === 'daily' && dailyRecurrence === 'everyNDays'
+				? parameter<number>('dayInterval', 2)
+				: parameter<number>('interval', 1),
+		dailyRecurrence,
+		daysOfWeek: parameter<number[]>('daysOfWeek', []),
+		monthlyOn: parameter<MonthlyOn>('monthlyOn', 'dayOfMonth'),
+		dayOfMonth: parameter<number>('dayOfMonth', 1),
+		weekOfMonth: parameter<number>('weekOfMonth', 0),
+		weekday: parameter<number>('weekday', 1),
+		cronExpression: parameter<string>('cronExpression', ''),
+		startTime: parameter<unknown>('startTime', ''),
+		endTime: options.endTime,
+		timeZone,
+		repeatCount: options.repeatCount as number | undefined,
+		now: Date.now(),
+	};
+	if (purpose === 'job') {
+		input.jobName = parameter<string>('jobName', '');
+		input.inputFile = parameter<string>('inputFile', '');
+		input.outputFolder = parameter<string>('outputFolder', '');
+		input.jobParameters = parameter<JobParameterInput[]>('jobParameters.parameter', []);
+		if (typeof options.logLevel === 'string') input.logLevel = options.logLevel;
+		if (typeof options.runSafeMode === 'boolean') input.runSafeMode = options.runSafeMode;
+		if (typeof options.gatheringMetrics === 'boolean') input.gatheringMetrics = options.gatheringMetrics;
+	}
+	if (purpose === 'blockout') {
+		const amount = Number(parameter<number>('durationAmount', 1));
+		const unit = parameter<string>('durationUnit', 'hours');
+		if (!Number.isFinite(amount) || amount <= 0) throw new ScheduleInputError('The blockout duration must be longer than zero');
+		if (!(unit in DURATION_UNITS)) throw new ScheduleInputError(`Unknown duration unit "${unit}"`);
+		input.durationMs = amount * DURATION_UNITS[unit];
+	}
+	return buildScheduleRequest(input, purpose);
+}
