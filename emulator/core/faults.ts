@@ -25,6 +25,8 @@ export interface FaultRule {
 	method?: string;
 	/** How many requests it applies to (default: all until cleared). */
 	times?: number;
+	/** Let this many matching requests through before the fault applies (default 0). */
+	after?: number;
 	/** Delay for `slow` (default 5000 ms). */
 	delayMs?: number;
 	/** Message for error documents. */
@@ -34,6 +36,7 @@ export interface FaultRule {
 interface ActiveRule extends FaultRule {
 	id: number;
 	remaining: number;
+	skip: number;
 	matcher: (path: string) => boolean;
 }
 
@@ -53,7 +56,7 @@ export class Faults {
 	add(rule: FaultRule): number {
 		if (!FAULT_KINDS.includes(rule.kind)) throw new Error(`Unknown fault kind ${rule.kind}`);
 		const id = this.nextId++;
-		this.rules.push({ ...rule, id, remaining: rule.times ?? Infinity, matcher: matcherOf(rule.path) });
+		this.rules.push({ ...rule, id, remaining: rule.times ?? Infinity, skip: rule.after ?? 0, matcher: matcherOf(rule.path) });
 		return id;
 	}
 
@@ -82,6 +85,10 @@ export class Faults {
 			(r) => r.remaining > 0 && (!r.method || r.method.toUpperCase() === method.toUpperCase()) && r.matcher(path),
 		);
 		if (!rule) return undefined;
+		if (rule.skip > 0) {
+			rule.skip--;
+			return undefined;
+		}
 		rule.remaining--;
 		if (rule.remaining <= 0) this.remove(rule.id);
 		return rule;

@@ -10,7 +10,8 @@ import {
 	type IExecuteFunctions,
 } from 'n8n-workflow';
 
-import type { DataflowResponse } from './transport';
+import { networkFailureMessage } from './errors';
+import { apiError, type DataflowResponse } from './transport';
 
 /** The stream type n8n's binary helpers take and give (typed through n8n so that no Node module is imported). */
 export type ByteStream = Exclude<Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0], Buffer>;
@@ -69,7 +70,18 @@ export async function binaryFromResponse(
 		mimeType = options.mimeType;
 	}
 	const body = response.body as Buffer | ByteStream;
-	return await ctx.helpers.prepareBinaryData(body, fileName, mimeType);
+	let failure: { code?: string; message?: string } | undefined;
+	try {
+		return await ctx.helpers.prepareBinaryData(body, fileName, mimeType);
+	} catch (error) {
+		failure = error as { code?: string; message?: string };
+	}
+	// The connection broke while the file was arriving (a cut-off or dropped answer).
+	throw apiError(ctx.getNode(), {
+		message: `The download of ${fileName} broke off: ${networkFailureMessage(failure.code, failure.message)}`,
+		description: failure.code ? `${failure.code}: ${failure.message ?? ''}` : failure.message,
+		httpCode: String(response.status),
+	});
 }
 
 export interface UploadSource {

@@ -343,7 +343,9 @@ export async function dataflowRequest<T = unknown>(
 		timeout: request.timeout ?? settings.timeout ?? 300_000,
 		skipSslCertificateValidation: credentials.ignoreSslIssues === true || settings.allowUnauthorizedCerts === true,
 	};
-	if (request.noRedirects) options.disableFollowRedirect = true;
+	// Following redirects makes the HTTP client keep the whole body in memory to send it again:
+	// never for streamed bodies (uploads), which must not be held in memory.
+	if (request.noRedirects || isStream(request.body)) options.disableFollowRedirect = true;
 	const proxy = proxyOption(settings.proxy);
 	if (proxy) options.proxy = proxy;
 	if (request.body === undefined) delete options.body;

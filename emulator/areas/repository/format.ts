@@ -1,0 +1,190 @@
+/**
+ * How the repository answers: file, tree, ACL and key/value documents as XML (the default) or
+ * JSON (when asked with Accept: application/json), in the shapes of the real server. Dates are
+ * epoch-millisecond strings. With `jsonStyle: 'strings'` JSON is written the way older servers
+ * write it: every scalar a string and one-element lists as bare objects.
+ */
+import type { RequestContext } from '../../core/types';
+import type { Ace, RepoNode, Repository } from './store';
+import { RepoError } from './store';
+
+export type JsonStyle = 'typed' | 'strings';
+
+type Value = string | number | boolean | null | undefined | Value[] | { [key: string]: Value };
+export type Doc = { [key: string]: Value };
+
+export function escapeXml(text: string): string {
+	return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+function xmlElement(name: string, value: Value): string {
+	if (value === undefined) return '';
+	if (Array.isArray(value)) return value.map((v) => xmlElement(name, v)).join('');
+	if (value === null) return `<${name}/>`;
+	if (typeof value === 'object') {
+		const inner = Object.entries(value)
+			.map(([k, v]) => xmlElement(k, v))
+			.join('');
+		return inner === '' ? `<${name}/>` : `<${name}>${inner}</${name}>`;
+	}
+	return `<${name}>${escapeXml(String(value))}</${name}>`;
+}
+
+export function toXml(root: string, doc: Doc): string {
+	return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>${xmlElement(root, doc)}`;
+}
+
+/** JSON the way Jersey 1 "mapped" notation writes it. */
+export function legacyJson(value: Value): Value {
+	if (value === null || value === undefined) return value;
+	if (Array.isArray(value)) {
+		const items = value.map(legacyJson);
+		return items.length === 1 ? items[0] : items;
+	}
+	if (typeof value === 'object') {
+		const out: Doc = {};
+		for (const [k, v] of Object.entries(value)) {
+			if (v === undefined) continue;
+			if (Array.isArray(v) && v.length === 0) continue;
+			out[k] = legacyJson(v);
+		}
+		return out;
+	}
+	return String(value);
+}
+
+/** Answers a document in the representation the client asked for. */
+export function sendDoc(ctx: RequestContext, root: string, doc: Doc, style: JsonStyle, status = 200): void {
+	if (ctx.wantsJson()) {
+		ctx.sendJson(status, style === 'strings' ? legacyJson(doc) : doc);
+	} else {
+		ctx.sendXml(status, toXml(root, doc), 'application/xml');
+	}
+}
+
+/* ---------- filter ---------- */
+
+export interface Filter {
+	types: 'FILES' | 'FOLDERS' | 'FILES_FOLDERS';
+	patterns: RegExp[];
+	includeMembers?: string[];
+	excludeMembers?: string[];
+}
+
+/** `TYPES|name*|other|includeMembers=a,b` — parts in any order; both member parts at once is invalid. */
+export function parseFilter(text: string | null): Filter {
+	const filter: Filter = { types: 'FILES_FOLDERS', patterns: [] };
+	if (!text) return filter;
+	for (const raw of text.split('|')) {
+		const part = raw.trim();
+		if (part === '') continue;
+		if (part === 'FILES' || part === 'FOLDERS' || part === 'FILES_FOLDERS') {
+			filter.types = part;
+		} else if (part.startsWith('includeMembers=')) {
+			filter.includeMembers = part.slice('includeMembers='.length).split(',').map((s) => s.trim()).filter(Boolean);
+		} else if (part.startsWith('excludeMembers=')) {
+			filter.excludeMembers = part.slice('excludeMembers='.length).split(',').map((s) => s.trim()).filter(Boolean);
+		} else {
+			const source = part
+				.split('*')
+				.map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+				.join('.*');
+			filter.patterns.push(new RegExp(`^${source}$`));
+		}
+	}
+	if (filter.includeMembers && filter.excludeMembers) {
+		throw new RepoError(400, 'Invalid filter: includeMembers and excludeMembers cannot be used together');
+	}
+	return filter;
+}
+
+export function nameMatches(filter: Filter, name: string): boolean {
+	return filter.patterns.length === 0 || filter.patterns.some((p) => p.test(name));
+}
+
+export function typeMatches(filter: Filter, node: RepoNode): boolean {
+	if (filter.types === 'FILES') return !node.folder;
+	if (filter.types === 'FOLDERS') return node.folder;
+	return true;
+}
+
+export function applyMembers(doc: Doc, filter: Filter | undefined): Doc {
+	if (!filter) return doc;
+	if (filter.includeMembers) {
+		return Object.fromEntries(Object.entries(doc).filter(([k]) => filter.includeMembers!.includes(k)));
+	}
+	if (filter.excludeMembers) {
+		return Object.fromEntries(Object.entries(doc).filter(([k]) => !filter.excludeMembers!.includes(k)));
+	}
+	return doc;
+}
+
+/* ---------- documents ---------- */
+
+export function aceDoc(ace: Ace): Doc {
+	return {
+		recipient: ace.recipient,
+		recipientType: ace.recipientType,
+		permissions: [...ace.permissions],
+		modifiable: ace.modifiable !== false,
+		tenantPath: '/pentaho/tenant0',
+	};
+}
+
+/** The ACL as GET answers it: the effective entries and the fixed Administrator entry. */
+export function aclDoc(repo: Repository, node: RepoNode): Doc {
+	const aces = node.acl.entriesInheriting ? repo.effectiveAces(node) : node.acl.aces;
+	return {
+		aces: [...aces.map(aceDoc), { recipient: 'Administrator', recipientType: 1, permissions: [4], modifiable: false, tenantPath: '/pentaho/tenant0' }],
+		entriesInheriting: node.acl.entriesInheriting,
+		id: node.id,
+		owner: node.acl.owner,
+		ownerType: node.acl.ownerType,
+		tenantPath: '/pentaho/tenant0',
+	};
+}
+
+export function keyValues(record: Record<string, string>): Doc[] {
+	return Object.entries(record).map(([key, value]) => ({ key, value }));
+}
+
+export function localeEntries(node: RepoNode): Doc[] {
+	return [...node.locales.entries()].map(([locale, properties]) => ({ locale, properties: keyValues(properties) }));
+}
+
+export function fileDoc(repo: Repository, node: RepoNode, options: { includeAcls?: boolean; filter?: Filter } = {}): Doc {
+	const defaults = node.locales.get('default') ?? {};
+	const doc: Doc = {
+		createdDate: String(node.createdDate),
+		creatorId: node.creatorId,
+		deletedDate: node.trash ? String(node.trash.deletedDate) : undefined,
+		description: defaults['file.description'],
+		fileSize: node.folder ? 0 : node.fileSize,
+		folder: node.folder,
+		hidden: node.hidden,
+		id: node.id,
+		lastModifiedDate: String(node.lastModifiedDate),
+		localePropertiesMapEntries: node.locales.size ? localeEntries(node) : undefined,
+		locked: false,
+		name: node.name,
+		notSchedulable: node.notSchedulable,
+		originalParentFolderPath: node.trash?.originalParentFolderPath,
+		owner: node.acl.owner,
+		ownerTenantPath: '/pentaho/tenant0',
+		ownerType: node.acl.ownerType,
+		path: repo.pathOf(node),
+		title: repo.title(node),
+		versionCommentEnabled: false,
+		versioned: false,
+		versioningEnabled: false,
+		aclNode: false,
+		repositoryFileAclDto: options.includeAcls ? aclDoc(repo, node) : undefined,
+	};
+	for (const key of Object.keys(doc)) if (doc[key] === undefined) delete doc[key];
+	return applyMembers(doc, options.filter);
+}
+
+/** The file list wrapper; an empty list is `{}` in JSON, as the real server writes it. */
+export function fileListDoc(docs: Doc[]): Doc {
+	return docs.length ? { repositoryFileDto: docs } : {};
+}

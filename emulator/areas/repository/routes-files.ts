@@ -1,0 +1,263 @@
+/**
+ * File and folder routes: content up and down (streamed to and from disk), download as zip,
+ * rename, create folders, trash, properties, children and tree listings.
+ */
+import type { Readable } from 'node:stream';
+
+import type { RequestContext } from '../../core/types';
+import { FILES, flag, guarded, ok, pathParam, userOf, type RepositoryArea } from './area';
+import { fileDoc, fileListDoc, nameMatches, parseFilter, sendDoc, typeMatches, type Doc, type Filter } from './format';
+import { manifestXml } from './manifest';
+import { DELETE, READ, RepoError, segmentsOf, type RepoNode } from './store';
+import { writeZip, type ZipSource } from './zip';
+
+function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
+	const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
+	return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Streams a file's content from disk. */
+function streamContent(area: RepositoryArea, ctx: RequestContext, node: RepoNode, headers: Record<string, string>): Promise<void> {
+	ctx.res.writeHead(200, { 'Content-Type': node.mimeType || 'application/octet-stream', 'Content-Length': String(node.fileSize), ...headers });
+	const stream = area.repo.openContent(node);
+	return new Promise((resolve) => {
+		stream.on('error', () => {
+			ctx.res.destroy();
+			resolve();
+		});
+		ctx.res.on('close', () => {
+			stream.destroy();
+			resolve();
+		});
+		stream.pipe(ctx.res);
+	});
+}
+
+/** Zip entries of a subtree: names relative to the parent of `top`, folders as `name/`. */
+export function* zipEntriesOf(area: RepositoryArea, top: RepoNode, base: string, userCanRead: (n: RepoNode) => boolean): Generator<ZipSource> {
+	const { repo } = area;
+	const basePath = base === '/' ? '' : base;
+	for (const node of repo.walk(top)) {
+		if (node === repo.root || !userCanRead(node)) continue;
+		const relative = repo.pathOf(node).slice(basePath.length + 1);
+		if (node.folder) yield { name: `${relative}/`, content: Buffer.alloc(0), mtime: node.lastModifiedDate };
+		else yield { name: relative, content: () => repo.openContent(node), mtime: node.lastModifiedDate };
+	}
+}
+
+function childrenDocs(area: RepositoryArea, ctx: RequestContext, folder: RepoNode | undefined): Doc[] {
+	const user = userOf(ctx);
+	const filter = parseFilter(ctx.query.get('filter'));
+	if (!folder || !folder.folder || !area.repo.permitted(user, folder, READ)) return [];
+	const showHidden = flag(ctx, 'showHidden');
+	const includeAcls = flag(ctx, 'includeAcls');
+	return area.repo
+		.visibleChildren(user, folder)
+		.filter((child) => (showHidden || !child.hidden) && typeMatches(filter, child) && nameMatches(filter, child.name))
+		.map((child) => fileDoc(area.repo, child, { includeAcls, filter }));
+}
+
+interface TreeOptions {
+	depth: number;
+	filter: Filter;
+	showHidden: boolean;
+	includeAcls: boolean;
+	includeSysDirs: boolean;
+}
+
+function treeDoc(area: RepositoryArea, ctx: RequestContext, node: RepoNode, options: TreeOptions, level: number): Doc {
+	const user = userOf(ctx);
+	const doc: Doc = { file: fileDoc(area.repo, node, { includeAcls: options.includeAcls, filter: options.filter }) };
+	if (!node.folder) return doc;
+	if (options.depth >= 0 && level >= options.depth) return doc;
+	const { filter } = options;
+	const children = area.repo
+		.visibleChildren(user, node)
+		.filter((child) => options.showHidden || !child.hidden)
+		.filter((child) => options.includeSysDirs || !child.system)
+		.filter((child) => {
+			if (filter.types === 'FOLDERS') return child.folder && nameMatches(filter, child.name);
+			return child.folder || nameMatches(filter, child.name);
+		});
+	doc.children = children.map((child) => treeDoc(area, ctx, child, options, level + 1));
+	return doc;
+}
+
+function sendTree(area: RepositoryArea, ctx: RequestContext, path: string): void {
+	const user = userOf(ctx);
+	const node = area.repo.find(path);
+	if (!node || !area.repo.permitted(user, node, READ)) {
+		ctx.send(204);
+		return;
+	}
+	const depthText = ctx.query.get('depth');
+	const depth = depthText === null || depthText === '' ? -1 : Number(depthText);
+	if (!Number.isInteger(depth)) throw new RepoError(400, `Invalid depth "${depthText}"`);
+	const options: TreeOptions = {
+		depth,
+		filter: parseFilter(ctx.query.get('filter')),
+		showHidden: flag(ctx, 'showHidden'),
+		includeAcls: flag(ctx, 'includeAcls'),
+		includeSysDirs: flag(ctx, 'includeSysDirs'),
+	};
+	sendDoc(ctx, 'repositoryFileTreeDto', treeDoc(area, ctx, node, options, 0), area.jsonStyle);
+}
+
+/** Ids in a `delete` / `deletepermanent` body: repository file ids, or path ids in colon form. */
+function nodesOfIds(area: RepositoryArea, body: string): RepoNode[] {
+	const ids = body
+		.split(',')
+		.map((s) => s.trim())
+		.filter(Boolean);
+	if (ids.length === 0) throw new RepoError(500, 'No file ids were given');
+	return ids.map((id) => {
+		const node = id.startsWith(':') || id.startsWith('/') ? area.repo.find(id.startsWith('/') ? id : id.replace(/:/g, '/')) : area.repo.byId.get(id);
+		if (!node) throw new RepoError(500, `File not found: ${id}`);
+		return node;
+	});
+}
+
+export function registerFileRoutes(area: RepositoryArea): void {
+	const { app, repo } = area;
+	const add = (method: string, path: string, handler: (ctx: RequestContext) => Promise<void> | void, options = {}) =>
+		app.server.add(method, path, guarded(handler), options);
+
+	/* ----- fixed paths first (they would otherwise match {pathId}) ----- */
+
+	add('PUT', `${FILES}/delete`, async (ctx) => {
+		const user = userOf(ctx);
+		const nodes = nodesOfIds(area, await ctx.text());
+		for (const node of nodes) if (!repo.isLive(node)) throw new RepoError(500, `File ${node.id} is already in the trash`);
+		for (const node of nodes) repo.require(user, node, DELETE);
+		for (const node of nodes) repo.moveToTrash(node, user);
+		ok(ctx);
+	});
+
+	add('PUT', `${FILES}/deletepermanent`, async (ctx) => {
+		const user = userOf(ctx);
+		const nodes = nodesOfIds(area, await ctx.text());
+		for (const node of nodes) await repo.deletePermanently(node, user);
+		ok(ctx);
+	});
+
+	add('GET', `${FILES}/exists`, (ctx) => {
+		const user = userOf(ctx);
+		const raw = ctx.query.get('pathId') ?? '';
+		if (raw.trim() === '') throw new RepoError(400, 'The pathId parameter is empty');
+		const path = raw.startsWith(':') ? raw.replace(/:/g, '/') : raw;
+		const node = repo.find(path);
+		if (!node || !repo.permitted(user, node, READ)) throw new RepoError(404, `File not found: ${path}`);
+		ok(ctx);
+	});
+
+	add('GET', `${FILES}/properties`, (ctx) => sendDoc(ctx, 'repositoryFileDto', fileDoc(repo, repo.root), area.jsonStyle));
+
+	add('GET', `${FILES}/children`, (ctx) => sendDoc(ctx, 'repositoryFileDtoes', fileListDoc(childrenDocs(area, ctx, repo.root)), area.jsonStyle));
+
+	add('GET', `${FILES}/tree`, (ctx) => sendTree(area, ctx, '/'));
+
+	add('GET', `${FILES}/deleted`, (ctx) => {
+		const user = userOf(ctx);
+		sendDoc(ctx, 'repositoryFileDtoes', fileListDoc(repo.trashOf(user).map((node) => fileDoc(repo, node))), area.jsonStyle);
+	});
+
+	/* ----- {pathId} routes ----- */
+
+	add('GET', `${FILES}/:pathId/download`, async (ctx) => {
+		const user = userOf(ctx);
+		const path = pathParam(ctx);
+		const node = repo.readable(user, path);
+		const withManifest = ctx.query.get('withManifest') !== 'false';
+		if (!node.folder && !withManifest) {
+			await streamContent(area, ctx, node, {
+				'Content-Type': 'application/zip; charset=UTF-8',
+				'Content-Disposition': contentDisposition('attachment', node.name),
+			});
+			return;
+		}
+		const name = node === repo.root ? 'repository.zip' : `${node.name}.zip`;
+		const canRead = (n: RepoNode) => repo.permitted(user, n, READ);
+		const parentPath = node === repo.root ? '/' : repo.pathOf(node.parent!);
+		const entries: ZipSource[] = [];
+		if (withManifest) entries.push({ name: 'exportManifest.xml', content: manifestXml(repo, node, user.name, canRead, parentPath, ctx.query.get('locale') ?? undefined) });
+		ctx.res.writeHead(200, { 'Content-Type': 'application/zip; charset=UTF-8', 'Content-Disposition': contentDisposition('attachment', name) });
+		await writeZip(ctx.res, (function* () {
+			yield* entries;
+			yield* zipEntriesOf(area, node, parentPath, canRead);
+		})());
+	});
+
+	add('GET', `${FILES}/:pathId/inline`, async (ctx) => {
+		const node = repo.readable(userOf(ctx), pathParam(ctx));
+		if (node.folder) throw new RepoError(403, `${repo.pathOf(node)} is a folder`);
+		await streamContent(area, ctx, node, { 'Content-Disposition': contentDisposition('inline', node.name) });
+	});
+
+	add('PUT', `${FILES}/:pathId/rename`, (ctx) => {
+		const user = userOf(ctx);
+		const path = pathParam(ctx);
+		const node = repo.find(path);
+		if (!node) throw new RepoError(404, 'fileNotFound');
+		const newName = ctx.query.get('newName') ?? '';
+		if (newName.trim() === '') throw new RepoError(500, 'The new name is empty');
+		repo.rename(node, newName, user);
+		ok(ctx);
+	});
+
+	add('PUT', `${FILES}/:pathId/createDir`, (ctx) => {
+		repo.mkdirs(pathParam(ctx), userOf(ctx), true);
+		ok(ctx);
+	});
+
+	add('GET', `${FILES}/:pathId/properties`, (ctx) => {
+		const user = userOf(ctx);
+		const node = repo.find(pathParam(ctx));
+		if (!node || !repo.permitted(user, node, READ)) {
+			ctx.send(204);
+			return;
+		}
+		sendDoc(ctx, 'repositoryFileDto', fileDoc(repo, node), area.jsonStyle);
+	});
+
+	add('GET', `${FILES}/:pathId/children`, (ctx) => {
+		const docs = childrenDocs(area, ctx, repo.find(pathParam(ctx)));
+		sendDoc(ctx, 'repositoryFileDtoes', fileListDoc(docs), area.jsonStyle);
+	});
+
+	add('GET', `${FILES}/:pathId/tree`, (ctx) => sendTree(area, ctx, pathParam(ctx)));
+
+	const generated = (ctx: RequestContext, userName: string) => {
+		const user = userOf(ctx);
+		const node = repo.readable(user, pathParam(ctx));
+		const home = repo.find(`/home/${userName}`);
+		const docs =
+			home && repo.permitted(user, home, READ)
+				? repo
+						.visibleChildren(user, home)
+						.filter((child) => !child.folder && child.metadata.contentCreator === node.id)
+						.map((child) => fileDoc(repo, child))
+				: [];
+		sendDoc(ctx, 'repositoryFileDtoes', fileListDoc(docs), area.jsonStyle);
+	};
+	add('GET', `${FILES}/:pathId/generatedContent`, (ctx) => generated(ctx, userOf(ctx).name));
+	add('GET', `${FILES}/:pathId/generatedContentForUser`, (ctx) => {
+		const name = ctx.query.get('user') ?? '';
+		if (name.trim() === '') throw new RepoError(400, 'The user parameter is empty');
+		generated(ctx, name);
+	});
+
+	add('GET', `${FILES}/:pathId`, async (ctx) => {
+		const node = repo.readable(userOf(ctx), pathParam(ctx));
+		if (node.folder) throw new RepoError(403, `${repo.pathOf(node)} is a folder`);
+		await streamContent(area, ctx, node, {});
+	});
+
+	add('PUT', `${FILES}/:pathId`, async (ctx) => {
+		const user = userOf(ctx);
+		const path = pathParam(ctx);
+		if (segmentsOf(path).length === 0) throw new RepoError(403, 'Cannot write to the root folder');
+		await repo.writeFile(path, ctx.req as Readable, user, { mimeType: ctx.req.headers['content-type'] });
+		ok(ctx);
+	});
+}
+

@@ -1,0 +1,360 @@
+/**
+ * System routes (backup, restore, reserved characters), folder routes under /api/repo/dirs,
+ * repository resources under /api/repos, LDAP settings and the user-console session checks.
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, promises as fsp } from 'node:fs';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+
+import busboy from 'busboy';
+
+import type { RequestContext } from '../../core/types';
+import { FILES, guarded, ok, pathParam, sendBoolean, userOf, type RepositoryArea } from './area';
+import { escapeXml } from './format';
+import { manifestXml, parseManifest, type ManifestEntity } from './manifest';
+import { zipEntriesOf } from './routes-files';
+import { READ, RepoError, segmentsOf, type RepoNode } from './store';
+import { listZip, openZipEntry, readZipEntry, writeZip, ZipReadError } from './zip';
+
+export const LDAP_KEYS = [
+	'allAuthoritiesSearch.searchBase',
+	'allAuthoritiesSearch.roleAttribute',
+	'allAuthoritiesSearch.searchFilter',
+	'allUsernamesSearch.searchBase',
+	'allUsernamesSearch.usernameAttribute',
+	'allUsernamesSearch.searchFilter',
+	'userSearch.searchBase',
+	'userSearch.searchFilter',
+	'securityProvider',
+	'populator.groupRoleAttribute',
+	'populator.groupSearchBase',
+	'populator.groupSearchFilter',
+	'populator.searchSubtree',
+	'populator.convertToUpperCase',
+	'populator.rolePrefix',
+	'contextSource.providerUrl',
+	'contextSource.userDn',
+	'contextSource.password',
+	'adminUser',
+	'adminRole',
+];
+
+export const DEFAULT_LDAP: Record<string, string> = {
+	'allAuthoritiesSearch.searchBase': 'ou=roles',
+	'allAuthoritiesSearch.roleAttribute': 'cn',
+	'allAuthoritiesSearch.searchFilter': '(objectClass=groupOfNames)',
+	'allUsernamesSearch.searchBase': 'ou=users',
+	'allUsernamesSearch.usernameAttribute': 'uid',
+	'allUsernamesSearch.searchFilter': '(objectClass=person)',
+	'userSearch.searchBase': 'ou=users',
+	'userSearch.searchFilter': '(uid={0})',
+	securityProvider: 'jackrabbit',
+	'populator.groupRoleAttribute': 'cn',
+	'populator.groupSearchBase': 'ou=roles',
+	'populator.groupSearchFilter': '(roleOccupant={0})',
+	'populator.searchSubtree': 'false',
+	'populator.convertToUpperCase': 'false',
+	'populator.rolePrefix': '',
+	'contextSource.providerUrl': 'ldap://localhost:10389/ou=system',
+	'contextSource.userDn': 'uid=admin,ou=system',
+	'contextSource.password': 'secret',
+	adminUser: 'uid=admin,ou=users',
+	adminRole: 'cn=Administrator,ou=roles',
+};
+
+const CONTROL_NAMES: Record<string, string> = { '\t': '\\t', '\r': '\\r', '\n': '\\n' };
+
+/** A tiny 1×1 PNG for the emulator plugin's static resource. */
+const LOGO_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+const GENERATORS: Record<string, string> = { prpt: 'viewer', xanalyzer: 'viewer', ktr: 'run', kjb: 'run' };
+
+function extensionOf(name: string): string {
+	return /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
+}
+
+interface RestoreOptions {
+	overwriteFile: boolean;
+	applyAclSettings: boolean;
+	overwriteAclSettings: boolean;
+}
+
+/** Reads a backup zip (saved on disk) into the repository with the spec's overwrite semantics. */
+async function restoreZip(area: RepositoryArea, file: string, options: RestoreOptions, user: NonNullable<RequestContext['user']>): Promise<void> {
+	const { repo } = area;
+	let entries;
+	try {
+		entries = await listZip(file);
+	} catch (error) {
+		if (error instanceof ZipReadError) throw new RepoError(400, error.message);
+		throw error;
+	}
+	const manifestEntry = entries.find((e) => e.name === 'exportManifest.xml');
+	let entities: ManifestEntity[];
+	if (manifestEntry) {
+		entities = parseManifest((await readZipEntry(file, manifestEntry)).toString('utf8'));
+	} else {
+		entities = entries
+			.filter((e) => e.name !== 'exportManifest.xml')
+			.map((e) => ({
+				path: '/' + e.name.replace(/\/$/, ''),
+				file: e.name.endsWith('/') ? undefined : e.name,
+				folder: e.name.endsWith('/'),
+				hidden: false,
+				owner: user.name,
+				ownerType: 0,
+				entriesInheriting: true,
+				aces: [],
+				locales: {},
+				metadata: {},
+			}));
+	}
+	const byName = new Map(entries.map((e) => [e.name, e]));
+	const system = { ...user, admin: true };
+	for (const entity of entities) {
+		if (segmentsOf(entity.path).length === 0) continue;
+		const existing = repo.find(entity.path);
+		if (existing && !options.overwriteFile) continue;
+		let node: RepoNode;
+		if (entity.folder) {
+			node = existing ?? repo.mkdirs(entity.path, system, false);
+		} else {
+			const entry = entity.file === undefined ? undefined : byName.get(entity.file);
+			const content = entry ? await openZipEntry(file, entry) : Buffer.alloc(0);
+			node = await repo.writeFile(entity.path, content, system, { mimeType: entity.mimeType, checkPermissions: false });
+		}
+		node.hidden = entity.hidden;
+		for (const [key, value] of Object.entries(entity.metadata)) node.metadata[key] = value;
+		for (const [locale, properties] of Object.entries(entity.locales)) node.locales.set(locale, { ...(node.locales.get(locale) ?? {}), ...properties });
+		const applyAcl = options.applyAclSettings && (!existing || options.overwriteAclSettings);
+		if (applyAcl) {
+			node.acl = { owner: entity.owner, ownerType: entity.ownerType, entriesInheriting: entity.entriesInheriting, aces: entity.aces.map((a) => ({ ...a })) };
+		} else if (!existing) {
+			node.acl.owner = entity.owner;
+		}
+	}
+}
+
+export function registerSystemRoutes(area: RepositoryArea, tempDir: string): void {
+	const { app, repo } = area;
+	const add = (method: string, path: string, handler: (ctx: RequestContext) => Promise<void> | void, options = {}) =>
+		app.server.add(method, path, guarded(handler), options);
+
+	/* ----- reserved characters ----- */
+
+	add('GET', `${FILES}/reservedCharacters`, (ctx) => ctx.sendText(200, repo.reserved));
+	add('GET', `${FILES}/reservedCharactersDisplay`, (ctx) =>
+		ctx.sendText(200, [...repo.reserved].map((c) => CONTROL_NAMES[c] ?? c).join(', ')),
+	);
+
+	/* ----- backup and restore ----- */
+
+	add(
+		'POST',
+		`${FILES}/backup`,
+		async (ctx) => {
+			const user = userOf(ctx);
+			const form = await ctx.form();
+			const outputFile = (form.get('outputFile') ?? '').trim() || 'SystemBackup.zip';
+			if (/[\\/]/.test(outputFile)) throw new RepoError(400, `Invalid output file name "${outputFile}"`);
+			const canRead = () => true;
+			ctx.res.writeHead(200, {
+				'Content-Type': 'application/zip',
+				'Content-Disposition': `attachment; filename="${outputFile.replace(/"/g, '')}"`,
+			});
+			await writeZip(
+				ctx.res,
+				(function* () {
+					yield { name: 'exportManifest.xml', content: manifestXml(repo, repo.root, user.name, canRead, '/') };
+					yield* zipEntriesOf(area, repo.root, '/', canRead);
+				})(),
+			);
+		},
+		{ admin: true, format: 'binary' },
+	);
+
+	add(
+		'POST',
+		`${FILES}/systemRestore`,
+		async (ctx) => {
+			const user = userOf(ctx);
+			const fields: Record<string, string> = {};
+			const upload = join(tempDir, `restore-${randomUUID()}.zip`);
+			let received = false;
+			try {
+				let parser: busboy.Busboy;
+				try {
+					parser = busboy({ headers: ctx.req.headers });
+				} catch {
+					throw new RepoError(400, 'The restore must be sent as multipart/form-data');
+				}
+				const writes: Array<Promise<void>> = [];
+				await new Promise<void>((resolve, reject) => {
+					parser.on('file', (name, stream) => {
+						if (name === 'fileUpload' && !received) {
+							received = true;
+							writes.push(pipeline(stream, createWriteStream(upload)));
+						} else {
+							stream.resume();
+						}
+					});
+					parser.on('field', (name, value) => (fields[name] = value));
+					parser.on('close', () => resolve());
+					parser.on('error', (error) => reject(new RepoError(400, `The multipart body is malformed: ${(error as Error).message}`)));
+					ctx.req.pipe(parser);
+				});
+				await Promise.all(writes);
+				if (!received) throw new RepoError(400, 'The fileUpload part is missing');
+				const bool = (name: string, fallback: boolean) => (fields[name] === undefined || fields[name] === '' ? fallback : fields[name].toLowerCase() === 'true');
+				await restoreZip(
+					area,
+					upload,
+					{ overwriteFile: bool('overwriteFile', true), applyAclSettings: bool('applyAclSettings', true), overwriteAclSettings: bool('overwriteAclSettings', false) },
+					user,
+				);
+				ok(ctx);
+			} finally {
+				await fsp.rm(upload, { force: true });
+			}
+		},
+		{ admin: true },
+	);
+
+	/* ----- /api/repo/dirs ----- */
+
+	add('PUT', '/api/repo/dirs/:pathId', (ctx) => {
+		const path = pathParam(ctx);
+		const segments = segmentsOf(path);
+		if (segments.length <= 1) {
+			for (const segment of segments) repo.checkName(segment);
+			throw new RepoError(403, 'couldNotCreateRootLevelFolder');
+		}
+		repo.mkdirs(path, userOf(ctx), true);
+		ok(ctx);
+	});
+
+	add('GET', '/api/repo/dirs/:pathId/isVisible', (ctx) => {
+		try {
+			const user = userOf(ctx);
+			const node = repo.find(pathParam(ctx));
+			sendBoolean(ctx, !!node && node.folder && !node.hidden && repo.permitted(user, node, READ));
+		} catch {
+			sendBoolean(ctx, false);
+		}
+	});
+
+	add('GET', '/api/repo/dirs/:pathId/defaultLocation', (ctx) => {
+		const user = userOf(ctx);
+		try {
+			const path = pathParam(ctx);
+			const node = repo.find(path);
+			if (node && node.folder && repo.permitted(user, node, READ)) return ctx.sendText(200, repo.pathOf(node));
+			const home = repo.find(`/home/${user.name}`);
+			ctx.sendText(200, home ? repo.pathOf(home) : '/public');
+		} catch {
+			ctx.sendText(200, ctx.params.pathId ?? '');
+		}
+	});
+
+	/* ----- /api/repos ----- */
+
+	add('GET', '/api/repos/:pathId/default', (ctx) => {
+		const user = userOf(ctx);
+		const pathId = ctx.params.pathId ?? '';
+		const node = repo.readable(user, pathParam(ctx));
+		const generator = node.folder ? 'browse' : (GENERATORS[extensionOf(node.name)] ?? 'content');
+		const location = `${app.url}/api/repos/${encodeURIComponent(pathId).replace(/%3A/gi, ':')}/${generator}`;
+		ctx.send(303, undefined, undefined, { Location: location });
+	});
+
+	add('GET', '/api/repos/:contextId/:resourceId', async (ctx) => {
+		const user = userOf(ctx);
+		const contextId = ctx.params.contextId ?? '';
+		const resourceId = ctx.params.resourceId ?? '';
+		const parameters = Object.fromEntries(ctx.query);
+		const posted = area.resourcePosts.get(`${contextId}/${resourceId}`) ?? {};
+		if (contextId.startsWith(':')) {
+			const node = repo.readable(user, pathParam(ctx, 'contextId'));
+			if (resourceId === 'content') {
+				if (node.folder) throw new RepoError(403, `${repo.pathOf(node)} is a folder`);
+				ctx.res.writeHead(200, { 'Content-Type': node.mimeType, 'Content-Length': String(node.fileSize) });
+				await pipeline(repo.openContent(node), ctx.res);
+				return;
+			}
+			if (!['viewer', 'run', 'report', 'generatedContent', 'editor', 'browse'].includes(resourceId)) {
+				throw new RepoError(404, `No content generator "${resourceId}" for ${repo.pathOf(node)}`);
+			}
+			const target = String(parameters['output-target'] ?? parameters.outputType ?? '');
+			const result = { file: repo.pathOf(node), id: node.id, generator: resourceId, parameters, properties: posted };
+			if (/json/i.test(target) || ctx.wantsJson()) return ctx.sendJson(200, result);
+			ctx.send(
+				200,
+				`<html><head><title>${escapeXml(repo.title(node))}</title></head><body><h1>${escapeXml(repo.title(node))}</h1><p>${escapeXml(resourceId)}</p><pre>${escapeXml(JSON.stringify(parameters))}</pre></body></html>`,
+				'text/html;charset=UTF-8',
+			);
+			return;
+		}
+		if (contextId === 'dataflow-emulator') {
+			if (resourceId === 'info.json') return ctx.sendJson(200, { plugin: contextId, version: '1.0', parameters, properties: posted });
+			if (resourceId === 'logo.png') return ctx.send(200, LOGO_PNG, 'image/png');
+			if (resourceId === 'readme.txt') return ctx.sendText(200, 'Dataflow emulator plugin\n');
+			throw new RepoError(404, `Plugin ${contextId} has no resource ${resourceId}`);
+		}
+		if (/^[a-z0-9]+$/i.test(contextId) && Object.keys(GENERATORS).includes(contextId.toLowerCase())) {
+			return ctx.sendJson(200, { extension: contextId, generator: resourceId, parameters, properties: posted });
+		}
+		throw new RepoError(404, `Unknown context "${contextId}"`);
+	});
+
+	add('POST', '/api/repos/:contextId/:resourceId', async (ctx) => {
+		const user = userOf(ctx);
+		const contextId = ctx.params.contextId ?? '';
+		if (contextId.startsWith(':')) repo.readable(user, pathParam(ctx, 'contextId'));
+		const form = await ctx.form();
+		area.resourcePosts.set(`${contextId}/${ctx.params.resourceId ?? ''}`, Object.fromEntries(form));
+		ok(ctx);
+	});
+
+	/* ----- LDAP ----- */
+
+	add(
+		'GET',
+		'/api/ldap/config/getAttributeValues',
+		(ctx) => {
+			const user = userOf(ctx);
+			const attributes = LDAP_KEYS.map((key) => ({ key, value: key === 'contextSource.password' && !user.admin ? '' : (area.ldap[key] ?? '') }));
+			ctx.sendJson(200, { attributes });
+		},
+		{ format: 'json' },
+	);
+
+	add(
+		'PUT',
+		'/api/ldap/config/setAttributeValues',
+		async (ctx) => {
+			let body: { attributes?: unknown };
+			try {
+				body = ((await ctx.json()) ?? {}) as { attributes?: unknown };
+			} catch {
+				throw new RepoError(400, 'The JSON body is malformed');
+			}
+			const list = Array.isArray(body.attributes) ? body.attributes : body.attributes === undefined ? undefined : [body.attributes];
+			if (!list) throw new RepoError(400, 'The body needs an "attributes" list');
+			const updates: Record<string, string> = {};
+			for (const entry of list as Array<{ key?: unknown; value?: unknown }>) {
+				const key = String(entry?.key ?? '');
+				if (!LDAP_KEYS.includes(key)) throw new RepoError(400, `Unknown LDAP attribute "${key}"`);
+				updates[key] = entry.value === undefined || entry.value === null ? '' : String(entry.value);
+			}
+			Object.assign(area.ldap, updates);
+			ok(ctx);
+		},
+		{ admin: true },
+	);
+
+	/* ----- user console ----- */
+
+	add('GET', '/api/mantle/isAdministrator', (ctx) => sendBoolean(ctx, userOf(ctx).admin));
+	add('GET', '/api/mantle/isAuthenticated', (ctx) => sendBoolean(ctx, !!ctx.user));
+}

@@ -1,0 +1,459 @@
+/**
+ * The repository's state: a tree of folders and files, a trash, access control lists, locale
+ * properties and metadata. File contents live on disk (one blob file per version) so that large
+ * files stream in and out without being held in memory.
+ */
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, promises as fsp } from 'node:fs';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+import type { EmulatorUser } from '../../core/types';
+
+/** Permission codes (RepositoryFilePermission ordinals). */
+export const READ = 0;
+export const WRITE = 1;
+export const DELETE = 2;
+export const ACL_MANAGEMENT = 3;
+export const ALL = 4;
+export const PERMISSION_NAMES = ['READ', 'WRITE', 'DELETE', 'ACL_MANAGEMENT', 'ALL'];
+
+export const USER = 0;
+export const ROLE = 1;
+
+export interface Ace {
+	recipient: string;
+	recipientType: number;
+	permissions: number[];
+	modifiable?: boolean;
+}
+
+export interface Acl {
+	owner: string;
+	ownerType: number;
+	entriesInheriting: boolean;
+	aces: Ace[];
+}
+
+export interface TrashInfo {
+	deletedDate: number;
+	originalParentFolderPath: string;
+	deletedBy: string;
+}
+
+export interface RepoNode {
+	id: string;
+	name: string;
+	folder: boolean;
+	parent?: RepoNode;
+	children: Map<string, RepoNode>;
+	hidden: boolean;
+	notSchedulable: boolean;
+	createdDate: number;
+	lastModifiedDate: number;
+	creatorId: string;
+	fileSize: number;
+	/** Blob file of the content (files only). */
+	blob?: string;
+	mimeType: string;
+	acl: Acl;
+	/** locale → key → value; "default" holds file.title / file.description. */
+	locales: Map<string, Record<string, string>>;
+	metadata: Record<string, string>;
+	/** A folder the tree hides unless system folders are asked for. */
+	system?: boolean;
+	trash?: TrashInfo;
+}
+
+export class RepoError extends Error {
+	constructor(
+		readonly status: number,
+		message: string,
+	) {
+		super(message);
+	}
+}
+
+export const DEFAULT_RESERVED = '/\\\t\r\n';
+
+const MIME_BY_EXTENSION: Record<string, string> = {
+	ktr: 'application/vnd.pentaho.transformation',
+	kjb: 'application/vnd.pentaho.job',
+	prpt: 'application/zip',
+	xml: 'text/xml',
+	txt: 'text/plain',
+	csv: 'text/csv',
+	json: 'application/json',
+	pdf: 'application/pdf',
+	html: 'text/html',
+	zip: 'application/zip',
+	png: 'image/png',
+};
+
+export function mimeTypeFor(name: string, given?: string): string {
+	const clean = (given ?? '').split(';')[0].trim().toLowerCase();
+	if (clean && clean !== 'application/octet-stream' && !clean.startsWith('multipart/')) return clean;
+	const extension = /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
+	return MIME_BY_EXTENSION[extension] ?? 'application/octet-stream';
+}
+
+/** `:a:b` (leading colon optional) → `/a/b`; `:` → `/`. */
+export function pathFromId(pathId: string): string {
+	const body = pathId.startsWith(':') ? pathId.slice(1) : pathId;
+	if (body === '') return '/';
+	return '/' + body.split(':').join('/');
+}
+
+export function segmentsOf(path: string): string[] {
+	return path.split('/').filter((s) => s !== '');
+}
+
+export function joinPath(parent: string, name: string): string {
+	return parent === '/' ? `/${name}` : `${parent}/${name}`;
+}
+
+export function parentPathOf(path: string): string {
+	const segments = segmentsOf(path);
+	segments.pop();
+	return '/' + segments.join('/');
+}
+
+export interface NodeSummary {
+	id: string;
+	path: string;
+	name: string;
+	folder: boolean;
+}
+
+export class Repository {
+	readonly root: RepoNode;
+	readonly byId = new Map<string, RepoNode>();
+	/** Top-level trashed nodes, most recent last. */
+	readonly trash: RepoNode[] = [];
+	reserved = DEFAULT_RESERVED;
+
+	constructor(
+		readonly blobDir: string,
+		private readonly now: () => number,
+		private readonly users: EmulatorUser[],
+	) {
+		this.root = this.newNode('', true, 'admin', undefined);
+		this.root.acl = { owner: 'admin', ownerType: USER, entriesInheriting: false, aces: [{ recipient: 'Authenticated', recipientType: ROLE, permissions: [READ] }] };
+	}
+
+	private newNode(name: string, folder: boolean, creator: string, parent: RepoNode | undefined): RepoNode {
+		const time = this.now();
+		const node: RepoNode = {
+			id: randomUUID(),
+			name,
+			folder,
+			parent,
+			children: new Map(),
+			hidden: false,
+			notSchedulable: false,
+			createdDate: time,
+			lastModifiedDate: time,
+			creatorId: creator,
+			fileSize: 0,
+			mimeType: folder ? '' : mimeTypeFor(name),
+			acl: { owner: creator, ownerType: USER, entriesInheriting: true, aces: [] },
+			locales: new Map(),
+			metadata: {},
+		};
+		this.byId.set(node.id, node);
+		return node;
+	}
+
+	/* ---------- paths ---------- */
+
+	pathOf(node: RepoNode): string {
+		if (node.trash) return joinPath(node.trash.originalParentFolderPath, node.name);
+		const names: string[] = [];
+		let current: RepoNode | undefined = node;
+		while (current && current !== this.root) {
+			if (current.trash) return joinPath(current.trash.originalParentFolderPath, [current.name, ...names].join('/'));
+			names.unshift(current.name);
+			current = current.parent;
+		}
+		return '/' + names.join('/');
+	}
+
+	/** A live node by its slash path. */
+	find(path: string): RepoNode | undefined {
+		let node: RepoNode | undefined = this.root;
+		for (const segment of segmentsOf(path)) {
+			node = node.children.get(segment);
+			if (!node) return undefined;
+		}
+		return node;
+	}
+
+	isLive(node: RepoNode): boolean {
+		let current: RepoNode | undefined = node;
+		while (current) {
+			if (current === this.root) return true;
+			if (current.trash) return false;
+			current = current.parent;
+		}
+		return false;
+	}
+
+	summary(node: RepoNode): NodeSummary {
+		return { id: node.id, path: this.pathOf(node), name: node.name, folder: node.folder };
+	}
+
+	/* ---------- names ---------- */
+
+	illegalName(name: string): boolean {
+		if (name === '' || name === '.' || name === '..') return true;
+		return [...this.reserved].some((c) => name.includes(c));
+	}
+
+	checkName(name: string): void {
+		if (this.illegalName(name)) throw new RepoError(403, 'containsIllegalCharacters');
+	}
+
+	/* ---------- users and permissions ---------- */
+
+	user(name: string): EmulatorUser | undefined {
+		return this.users.find((u) => u.name === name);
+	}
+
+	rolesOf(user: EmulatorUser): string[] {
+		const roles = ['Authenticated'];
+		if (user.admin) roles.push('Administrator');
+		else if (user.name === 'suzy') roles.push('Power User');
+		else roles.push('Business Analyst');
+		return roles;
+	}
+
+	knownRoles(): string[] {
+		return ['Administrator', 'Authenticated', 'Anonymous', 'Business Analyst', 'Power User', 'Report Author'];
+	}
+
+	/** The ACL that applies: the node's own, or its nearest non-inheriting ancestor's entries. */
+	effectiveAces(node: RepoNode): Ace[] {
+		let current: RepoNode | undefined = node;
+		while (current) {
+			if (!current.acl.entriesInheriting || !current.parent) return current.acl.aces;
+			current = current.parent;
+		}
+		return [];
+	}
+
+	permitted(user: EmulatorUser, node: RepoNode, permission: number): boolean {
+		if (user.admin) return true;
+		const roles = this.rolesOf(user);
+		return this.effectiveAces(node).some(
+			(ace) =>
+				((ace.recipientType === USER && ace.recipient === user.name) || (ace.recipientType === ROLE && roles.includes(ace.recipient))) &&
+				(ace.permissions.includes(permission) || ace.permissions.includes(ALL)),
+		);
+	}
+
+	require(user: EmulatorUser, node: RepoNode, permission: number): void {
+		if (!this.permitted(user, node, permission)) {
+			throw new RepoError(403, `Access denied: user ${user.name} does not have ${PERMISSION_NAMES[permission]} permission on ${this.pathOf(node)}`);
+		}
+	}
+
+	/** A live node the user may read, else a 404 (missing) or 403 (no read permission). */
+	readable(user: EmulatorUser, path: string): RepoNode {
+		const node = this.find(path);
+		if (!node) throw new RepoError(404, `File not found: ${path}`);
+		this.require(user, node, READ);
+		return node;
+	}
+
+	visibleChildren(user: EmulatorUser, folder: RepoNode): RepoNode[] {
+		return [...folder.children.values()]
+			.filter((child) => this.permitted(user, child, READ))
+			.sort((a, b) => (a.folder === b.folder ? a.name.localeCompare(b.name) : a.folder ? -1 : 1));
+	}
+
+	/* ---------- folders ---------- */
+
+	/**
+	 * Creates a folder and any missing parents. `duplicateIsError` makes an existing final folder a
+	 * 409; the nearest existing ancestor must be writable.
+	 */
+	mkdirs(path: string, user: EmulatorUser, duplicateIsError: boolean): RepoNode {
+		const segments = segmentsOf(path);
+		if (segments.length === 0) throw new RepoError(409, 'couldNotCreateFolderDuplicate');
+		for (const segment of segments) this.checkName(segment);
+		let node = this.root;
+		let created = false;
+		for (const segment of segments) {
+			const existing = node.children.get(segment);
+			if (existing) {
+				if (!existing.folder) throw new RepoError(409, `couldNotCreateFolderDuplicate: ${this.pathOf(existing)} is a file`);
+				node = existing;
+				continue;
+			}
+			if (!created) this.require(user, node, WRITE);
+			const folder = this.newNode(segment, true, user.name, node);
+			node.children.set(segment, folder);
+			node.lastModifiedDate = this.now();
+			node = folder;
+			created = true;
+		}
+		if (!created && duplicateIsError) throw new RepoError(409, 'couldNotCreateFolderDuplicate');
+		return node;
+	}
+
+	/* ---------- files ---------- */
+
+	private newBlobPath(): string {
+		return join(this.blobDir, randomUUID());
+	}
+
+	/** Writes (streams) content to a new blob; returns its path and size. */
+	async writeBlob(source: Readable | Buffer | string): Promise<{ blob: string; size: number }> {
+		const blob = this.newBlobPath();
+		if (typeof source === 'string' || Buffer.isBuffer(source)) {
+			const data = Buffer.isBuffer(source) ? source : Buffer.from(source, 'utf8');
+			await fsp.writeFile(blob, data);
+			return { blob, size: data.length };
+		}
+		let size = 0;
+		source.on('data', (chunk: Buffer) => (size += chunk.length));
+		try {
+			await pipeline(source, createWriteStream(blob));
+		} catch (error) {
+			await fsp.rm(blob, { force: true });
+			throw error;
+		}
+		return { blob, size };
+	}
+
+	async removeBlob(blob: string | undefined): Promise<void> {
+		if (blob) await fsp.rm(blob, { force: true });
+	}
+
+	/**
+	 * Creates or replaces the file at `path` with content streamed from `source`. Missing parent
+	 * folders are created. Checks names and permissions before reading the content.
+	 */
+	async writeFile(
+		path: string,
+		source: Readable | Buffer | string,
+		user: EmulatorUser,
+		options: { mimeType?: string; checkPermissions?: boolean } = {},
+	): Promise<RepoNode> {
+		const segments = segmentsOf(path);
+		if (segments.length === 0) throw new RepoError(403, 'Cannot write content to the root folder');
+		for (const segment of segments) this.checkName(segment);
+		const name = segments[segments.length - 1];
+		const parentPath = '/' + segments.slice(0, -1).join('/');
+		const check = options.checkPermissions !== false;
+		const existing = this.find(path);
+		if (existing?.folder) throw new RepoError(500, `${path} is a folder`);
+		if (existing && check) this.require(user, existing, WRITE);
+		if (!existing && check) {
+			const parent = this.find(parentPath) ?? this.nearestAncestor(parentPath);
+			this.require(user, parent, WRITE);
+		}
+		const { blob, size } = await this.writeBlob(source);
+		const parent = this.find(parentPath) ?? this.mkdirs(parentPath, user, false);
+		const current = parent.children.get(name);
+		if (current && !current.folder) {
+			const old = current.blob;
+			current.blob = blob;
+			current.fileSize = size;
+			current.lastModifiedDate = this.now();
+			if (options.mimeType) current.mimeType = mimeTypeFor(name, options.mimeType);
+			await this.removeBlob(old);
+			return current;
+		}
+		if (current?.folder) {
+			await this.removeBlob(blob);
+			throw new RepoError(500, `${path} is a folder`);
+		}
+		const node = this.newNode(name, false, user.name, parent);
+		node.blob = blob;
+		node.fileSize = size;
+		node.mimeType = mimeTypeFor(name, options.mimeType);
+		parent.children.set(name, node);
+		parent.lastModifiedDate = this.now();
+		return node;
+	}
+
+	nearestAncestor(path: string): RepoNode {
+		let node = this.root;
+		for (const segment of segmentsOf(path)) {
+			const child = node.children.get(segment);
+			if (!child || !child.folder) break;
+			node = child;
+		}
+		return node;
+	}
+
+	openContent(node: RepoNode, start?: number, end?: number): Readable {
+		if (!node.blob) throw new RepoError(500, `${this.pathOf(node)} has no content`);
+		return createReadStream(node.blob, start === undefined ? undefined : { start, end });
+	}
+
+	async readContent(node: RepoNode): Promise<Buffer> {
+		if (!node.blob) return Buffer.alloc(0);
+		return await fsp.readFile(node.blob);
+	}
+
+	rename(node: RepoNode, newName: string, user: EmulatorUser): void {
+		this.checkName(newName);
+		if (node === this.root) throw new RepoError(403, 'Cannot rename the root folder');
+		this.require(user, node, WRITE);
+		const parent = node.parent!;
+		if (newName === node.name) return;
+		if (parent.children.has(newName)) throw new RepoError(500, `A file named ${newName} already exists in ${this.pathOf(parent)}`);
+		parent.children.delete(node.name);
+		node.name = newName;
+		node.lastModifiedDate = this.now();
+		parent.children.set(newName, node);
+	}
+
+	/* ---------- trash ---------- */
+
+	moveToTrash(node: RepoNode, user: EmulatorUser): void {
+		if (node === this.root || node.parent === this.root) throw new RepoError(500, `Cannot delete the system folder ${this.pathOf(node)}`);
+		this.require(user, node, DELETE);
+		const parent = node.parent!;
+		const parentPath = this.pathOf(parent);
+		parent.children.delete(node.name);
+		node.trash = { deletedDate: this.now(), originalParentFolderPath: parentPath, deletedBy: user.name };
+		this.trash.push(node);
+	}
+
+	trashOf(user: EmulatorUser): RepoNode[] {
+		return this.trash.filter((node) => node.trash?.deletedBy === user.name);
+	}
+
+	async deletePermanently(node: RepoNode, user: EmulatorUser): Promise<void> {
+		if (node === this.root || (!node.trash && node.parent === this.root)) throw new RepoError(500, `Cannot delete the system folder ${this.pathOf(node)}`);
+		if (node.trash) {
+			if (!user.admin && node.trash.deletedBy !== user.name) throw new RepoError(500, `Access denied: ${node.id} is not in the trash of ${user.name}`);
+			this.trash.splice(this.trash.indexOf(node), 1);
+		} else {
+			this.require(user, node, DELETE);
+			node.parent?.children.delete(node.name);
+		}
+		await this.forget(node);
+	}
+
+	private async forget(node: RepoNode): Promise<void> {
+		for (const child of node.children.values()) await this.forget(child);
+		this.byId.delete(node.id);
+		await this.removeBlob(node.blob);
+	}
+
+	/* ---------- walking ---------- */
+
+	*walk(node: RepoNode): Generator<RepoNode> {
+		yield node;
+		for (const child of [...node.children.values()].sort((a, b) => a.name.localeCompare(b.name))) yield* this.walk(child);
+	}
+
+	title(node: RepoNode): string {
+		return node.locales.get('default')?.['file.title'] ?? node.name;
+	}
+}

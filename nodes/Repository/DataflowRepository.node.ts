@@ -1,0 +1,78 @@
+import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+
+import { customOperationsOf } from '../common/operations';
+import * as access from './resources/access';
+import * as file from './resources/file';
+import * as folder from './resources/folder';
+import * as ldap from './resources/ldap';
+import * as localeMetadata from './resources/localeMetadata';
+import * as resource from './resources/resource';
+import * as session from './resources/session';
+import * as system from './resources/system';
+import * as trash from './resources/trash';
+import { searchPaths } from './shared/listSearch';
+
+export class DataflowRepository implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Dataflow Repository',
+		name: 'dataflowRepository',
+		icon: { light: 'file:../../icons/repository.svg', dark: 'file:../../icons/repository.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Move files in and out of the BI server repository and manage folders, trash, permissions, locales, metadata, backups and LDAP settings',
+		defaults: { name: 'Dataflow Repository' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'dataflowServerApi', required: true }],
+		requestDefaults: {
+			baseURL: '={{$credentials.baseUrl}}',
+		},
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Access', value: 'access' },
+					{ name: 'File', value: 'file' },
+					{ name: 'Folder', value: 'folder' },
+					{ name: 'LDAP', value: 'ldap' },
+					{ name: 'Locale & Metadata', value: 'localeMetadata' },
+					{ name: 'Repository Resource', value: 'resource' },
+					{ name: 'Session', value: 'session' },
+					{ name: 'System', value: 'system' },
+					{ name: 'Trash', value: 'trash' },
+				],
+				default: 'file',
+			},
+			...access.description,
+			...file.description,
+			...folder.description,
+			...ldap.description,
+			...localeMetadata.description,
+			...resource.description,
+			...session.description,
+			...system.description,
+			...trash.description,
+		],
+	};
+
+	methods = {
+		listSearch: { searchPaths },
+	};
+
+	customOperations = customOperationsOf({
+		access: access.operations,
+		file: file.operations,
+		folder: folder.operations,
+		ldap: ldap.operations,
+		localeMetadata: localeMetadata.operations,
+		resource: resource.operations,
+		session: session.operations,
+		system: system.operations,
+		trash: trash.operations,
+	});
+}

@@ -1,0 +1,22 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { yesNoOperation } from '../../shared/builders';
+import { PERMISSION_CODES } from '../../shared/documents';
+import { permissionsField, readPermissions } from '../../shared/fields';
+import { filesUrl, pathField, readPath, show } from '../../shared/paths';
+
+const showOn = show('access', 'canAccess');
+
+export const description: INodeProperties[] = [
+	pathField(showOn),
+	permissionsField(showOn, ['read'], 'The permissions to check; the answer is true only if the user holds all of them'),
+];
+
+export const execute = yesNoOperation({
+	key: 'canAccess',
+	plan(itemIndex) {
+		return { path: readPath(this, itemIndex), permissions: readPermissions(this, itemIndex).map((p) => p.name) };
+	},
+	path: (plan) => filesUrl(plan.path, 'canAccess'),
+	qs: (plan) => ({ permissions: plan.permissions.map((name) => PERMISSION_CODES[name]).join('|') }),
+});

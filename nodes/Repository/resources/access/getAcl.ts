@@ -1,0 +1,17 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { requestOperation } from '../../shared/builders';
+import { aclRecord } from '../../shared/documents';
+import { filesUrl, pathField, readPath, show } from '../../shared/paths';
+
+const showOn = show('access', 'getAcl');
+
+export const description: INodeProperties[] = [pathField(showOn)];
+
+export const execute = requestOperation<{ path: string }>({
+	plan(itemIndex) {
+		return { path: readPath(this, itemIndex) };
+	},
+	request: (plan) => ({ method: 'GET', path: filesUrl(plan.path, 'acl'), expect: 'json' }),
+	output: (plan, response) => ({ path: plan.path, ...aclRecord(response.body) }),
+});

@@ -1,0 +1,4 @@
+import { contentDownload } from '../../shared/checks';
+
+/** The file's content: `GET {pathId}`. */
+export const { description, execute } = contentDownload('getContent');

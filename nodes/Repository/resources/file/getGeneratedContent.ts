@@ -1,0 +1,40 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { fileListOperation } from '../../shared/builders';
+import { returnAllFields } from '../../shared/fields';
+import { filesUrl, pathField, readPath, show } from '../../shared/paths';
+
+const showOn = show('file', 'getGeneratedContent');
+
+export const description: INodeProperties[] = [
+	pathField(showOn, { description: 'Repository path of the source file, such as a report, whose output files to list' }),
+	...returnAllFields(showOn),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: showOn },
+		options: [{ displayName: 'Locale', name: 'locale', type: 'string', default: '', placeholder: 'en_US', description: 'Locale of the listing' }],
+	},
+];
+
+interface Plan {
+	path: string;
+	locale?: string;
+	limit?: number;
+}
+
+export const execute = fileListOperation<Plan>({
+	plan(itemIndex) {
+		const locale = String(((this.getNodeParameter('options', itemIndex, {}) as IDataObject).locale as string) ?? '').trim();
+		return { path: readPath(this, itemIndex), ...(locale ? { locale } : {}) };
+	},
+	request: (plan) => ({
+		method: 'GET',
+		path: filesUrl(plan.path, 'generatedContent'),
+		qs: plan.locale ? { locale: plan.locale } : undefined,
+		expect: 'json',
+	}),
+});

@@ -1,0 +1,37 @@
+import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
+
+import { fileListOperation } from '../../shared/builders';
+import { returnAllFields } from '../../shared/fields';
+import { filesUrl, pathField, readPath, show } from '../../shared/paths';
+
+const showOn = show('file', 'getGeneratedContentForUser');
+
+export const description: INodeProperties[] = [
+	pathField(showOn, { description: 'Repository path of the source file, such as a report, whose output files to list' }),
+	{
+		displayName: 'User',
+		name: 'user',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'suzy',
+		description: 'User whose generated content to list',
+		displayOptions: { show: showOn },
+	},
+	...returnAllFields(showOn),
+];
+
+interface Plan {
+	path: string;
+	user: string;
+	limit?: number;
+}
+
+export const execute = fileListOperation<Plan>({
+	plan(itemIndex) {
+		const user = String(this.getNodeParameter('user', itemIndex, '') ?? '').trim();
+		if (user === '') throw new NodeOperationError(this.getNode(), 'The user is empty', { itemIndex });
+		return { path: readPath(this, itemIndex), user };
+	},
+	request: (plan) => ({ method: 'GET', path: filesUrl(plan.path, 'generatedContentForUser'), qs: { user: plan.user }, expect: 'json' }),
+});

@@ -1,0 +1,27 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { apiError } from '../../../common/transport';
+import { requestOperation } from '../../shared/builders';
+import { singleFile } from '../../shared/documents';
+import { filesUrlOrRoot, pathField, readPath, show } from '../../shared/paths';
+
+const showOn = show('file', 'getProperties');
+
+export const description: INodeProperties[] = [pathField(showOn, { description: 'Repository path of the file or folder; "/" gives the root folder' })];
+
+export const execute = requestOperation<{ path: string }>({
+	plan(itemIndex) {
+		return { path: readPath(this, itemIndex) };
+	},
+	request: (plan) => ({ method: 'GET', path: filesUrlOrRoot(plan.path, 'properties'), expect: 'json' }),
+	output(plan, response, itemIndex) {
+		if (response.status === 204 || response.body === undefined || response.body === null || response.body === '') {
+			throw apiError(this.getNode(), {
+				message: `The repository has no file or folder ${plan.path} (or this user may not read it)`,
+				httpCode: '404',
+				itemIndex,
+			});
+		}
+		return singleFile(response.body);
+	},
+});

@@ -1,0 +1,73 @@
+import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
+
+import { uploadSource } from '../../../common/binary';
+import { defineOperation, toItems } from '../../../common/executor';
+import { dataflowRequest } from '../../../common/transport';
+import { binaryInputField } from '../../shared/fields';
+import { filesUrl, joinPath, pathField, readPath, show } from '../../shared/paths';
+import { checkNames } from '../../shared/reserved';
+
+const showOn = show('file', 'upload');
+
+export const description: INodeProperties[] = [
+	pathField(showOn, {
+		name: 'folder',
+		displayName: 'Folder',
+		description: 'Repository folder to upload into, such as /home/admin. Missing folders are created.',
+		placeholder: '/home/admin',
+	}),
+	binaryInputField(showOn, 'The name of the input binary field holding the file to upload'),
+	{
+		displayName: 'File Name',
+		name: 'fileName',
+		type: 'string',
+		default: '',
+		placeholder: 'sales.ktr',
+		description: "Name of the file in the repository. Leave empty to use the input file's name.",
+		displayOptions: { show: showOn },
+	},
+];
+
+interface Plan {
+	folder: string;
+	name: string;
+	property: string;
+}
+
+export const execute = defineOperation<Plan>({
+	async plan(itemIndex) {
+		const node = this.getNode();
+		const folder = readPath(this, itemIndex, 'folder', 'Folder');
+		const property = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '').trim();
+		if (property === '') throw new NodeOperationError(node, 'The input binary field name is empty', { itemIndex });
+		const binary = this.helpers.assertBinaryData(itemIndex, property);
+		const name = String(this.getNodeParameter('fileName', itemIndex, '') ?? '').trim() || binary.fileName || '';
+		if (name === '') {
+			throw new NodeOperationError(node, 'The file has no name: set "File Name" or give the input binary a file name', { itemIndex });
+		}
+		if (name.includes('/') || name === '.' || name === '..') {
+			throw new NodeOperationError(node, `The file name "${name}" may not contain "/" or be "." or ".."`, { itemIndex });
+		}
+		if (name.includes(':')) {
+			throw new NodeOperationError(node, `The file name "${name}" contains ":", which the server uses as its path separator`, { itemIndex });
+		}
+		await checkNames(this, itemIndex, [...folder.split('/').filter(Boolean), name], 'The name');
+		return { folder, name, property };
+	},
+	async run(plan, itemIndex) {
+		const path = joinPath(plan.folder, plan.name);
+		const source = await uploadSource(this, itemIndex, plan.property);
+		const headers: Record<string, string> = { 'Content-Type': source.mimeType || 'application/octet-stream' };
+		if (source.size !== undefined) headers['Content-Length'] = String(source.size);
+		// No redirect following: the HTTP client would keep the whole body in memory to be able to resend it.
+		await dataflowRequest(this, { method: 'PUT', path: filesUrl(path), headers, body: source.body, expect: 'empty', noRedirects: true, itemIndex });
+		return toItems({
+			path,
+			name: plan.name,
+			folder: plan.folder,
+			mimeType: source.mimeType,
+			...(source.size === undefined ? {} : { fileSize: source.size }),
+			uploaded: true,
+		});
+	},
+});

@@ -1,0 +1,39 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { requestOperation } from '../../shared/builders';
+import { attributesOf, LDAP_PASSWORD_KEY } from '../../shared/ldap';
+import { show } from '../../shared/paths';
+
+const showOn = show('ldap', 'getSettings');
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: showOn },
+		options: [
+			{
+				displayName: 'Include Password',
+				name: 'includePassword',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to keep contextSource.password in the output (it is left out by default so that it is not stored with the execution)',
+			},
+		],
+	},
+];
+
+export const execute = requestOperation<{ includePassword: boolean }>({
+	plan(itemIndex) {
+		return { includePassword: (this.getNodeParameter('options', itemIndex, {}) as IDataObject).includePassword === true };
+	},
+	request: () => ({ method: 'GET', path: '/api/ldap/config/getAttributeValues', expect: 'json' }),
+	output(plan, response) {
+		const attributes = attributesOf(response.body);
+		if (!plan.includePassword) delete attributes[LDAP_PASSWORD_KEY];
+		return attributes;
+	},
+});

@@ -1,0 +1,23 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as getSettings from './getSettings';
+import * as updateSettings from './updateSettings';
+
+export const operations = { getSettings, updateSettings };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['ldap'] } },
+		options: [
+			{ name: 'Get Settings', value: 'getSettings', action: 'Get the LDAP settings', description: 'Get the LDAP authentication settings' },
+			{ name: 'Update Settings', value: 'updateSettings', action: 'Update the LDAP settings', description: 'Change LDAP authentication settings (administrators only)' },
+		],
+		default: 'getSettings',
+	},
+	...getSettings.description,
+	...updateSettings.description,
+];

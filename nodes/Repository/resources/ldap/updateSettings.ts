@@ -1,0 +1,77 @@
+import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
+
+import { defineOperation, toItems } from '../../../common/executor';
+import { send } from '../../shared/builders';
+import { attributeOptions, attributesOf, LDAP_ATTRIBUTES, LDAP_PASSWORD_KEY } from '../../shared/ldap';
+import { show } from '../../shared/paths';
+
+const showOn = show('ldap', 'updateSettings');
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Only administrators may change the LDAP settings',
+		name: 'ldapNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: showOn },
+	},
+	{
+		displayName: 'Attributes',
+		name: 'attributes',
+		type: 'collection',
+		placeholder: 'Add Attribute',
+		default: {},
+		description: 'The attributes to change',
+		displayOptions: { show: showOn },
+		options: attributeOptions(),
+	},
+	{
+		displayName: 'Send Only Changed Attributes',
+		name: 'onlyChanged',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to send only the attributes set above. When off, the current settings are read first and sent back with your changes (the password only when you set it).',
+		displayOptions: { show: showOn },
+	},
+];
+
+interface Plan {
+	changes: Record<string, string>;
+	onlyChanged: boolean;
+}
+
+export const execute = defineOperation<Plan>({
+	plan(itemIndex) {
+		const given = this.getNodeParameter('attributes', itemIndex, {}) as IDataObject;
+		const changes: Record<string, string> = {};
+		for (const spec of LDAP_ATTRIBUTES) {
+			if (!(spec.field in given)) continue;
+			const value = given[spec.field];
+			changes[spec.key] = spec.boolean ? String(value === true || value === 'true') : String(value ?? '');
+		}
+		if (Object.keys(changes).length === 0) throw new NodeOperationError(this.getNode(), 'Add at least one attribute to change', { itemIndex });
+		return { changes, onlyChanged: this.getNodeParameter('onlyChanged', itemIndex, false) as boolean };
+	},
+	async run(plan, itemIndex) {
+		let attributes = { ...plan.changes };
+		if (!plan.onlyChanged) {
+			const current = attributesOf((await send(this, { method: 'GET', path: '/api/ldap/config/getAttributeValues', expect: 'json' }, itemIndex)).body);
+			// A password read back may be masked; sending it again would overwrite the real one.
+			delete current[LDAP_PASSWORD_KEY];
+			attributes = { ...current, ...plan.changes };
+		}
+		await send(
+			this,
+			{
+				method: 'PUT',
+				path: '/api/ldap/config/setAttributeValues',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({ attributes: Object.entries(attributes).map(([key, value]) => ({ key, value })) }),
+				expect: 'empty',
+			},
+			itemIndex,
+		);
+		return toItems({ updated: true, changed: Object.keys(plan.changes), sent: Object.keys(attributes) });
+	},
+});

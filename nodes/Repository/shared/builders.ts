@@ -1,0 +1,179 @@
+/**
+ * Builders for the shapes most repository operations share, so that each operation file only
+ * states its fields, its request and its output: one request per item, a yes/no text answer, a
+ * file list with Return All / Limit, and a file download into a binary field.
+ */
+import { NodeOperationError, type IDataObject, type IExecuteFunctions, type IHttpRequestMethods, type INodeExecutionData } from 'n8n-workflow';
+
+import { binaryFromResponse } from '../../common/binary';
+import { defineOperation, toItems, type CustomOperation, type ExecutionScope } from '../../common/executor';
+import { apiError, dataflowRequest, type DataflowResponse, type Expect, type RequestBody } from '../../common/transport';
+import { fileList, textBoolean } from './documents';
+import { limitOf } from './fields';
+import { readPath as readPathParameter } from './paths';
+
+export interface RequestPlan {
+	method: IHttpRequestMethods;
+	path: string;
+	qs?: IDataObject;
+	headers?: IDataObject;
+	body?: RequestBody;
+	expect: Expect;
+	okStatuses?: number[];
+	noRedirects?: boolean;
+}
+
+export async function send<T = unknown>(ctx: IExecuteFunctions, request: RequestPlan, itemIndex: number): Promise<DataflowResponse<T>> {
+	return await dataflowRequest<T>(ctx, { ...request, itemIndex });
+}
+
+type Output = IDataObject | IDataObject[] | INodeExecutionData[];
+
+function isExecutionData(value: Output): value is INodeExecutionData[] {
+	return Array.isArray(value) && value.length > 0 && typeof value[0] === 'object' && value[0] !== null && 'json' in value[0];
+}
+
+export interface RequestOperationSpec<P> {
+	plan: (this: IExecuteFunctions, itemIndex: number) => P | Promise<P>;
+	/** Work before the request (for example a look-up); its result is passed to `request`. */
+	request: (this: IExecuteFunctions, plan: P, itemIndex: number, scope: ExecutionScope) => RequestPlan | Promise<RequestPlan>;
+	output: (this: IExecuteFunctions, plan: P, response: DataflowResponse<unknown>, itemIndex: number) => Output | Promise<Output>;
+}
+
+/** One request per item; `output` shapes the answer into items. */
+export function requestOperation<P>(spec: RequestOperationSpec<P>): CustomOperation {
+	return defineOperation<P>({
+		plan: spec.plan,
+		async run(plan, itemIndex, scope) {
+			const request = await spec.request.call(this, plan, itemIndex, scope);
+			const response = await send(this, request, itemIndex);
+			const output = await spec.output.call(this, plan, response, itemIndex);
+			if (isExecutionData(output)) return output;
+			return toItems(output as IDataObject | IDataObject[]);
+		},
+	});
+}
+
+/** The boolean of a `true`/`false` text answer, or a clear error for anything else. */
+export function booleanAnswer(ctx: IExecuteFunctions, response: DataflowResponse<unknown>, itemIndex: number): boolean {
+	const value = textBoolean(response.body);
+	if (value === undefined) {
+		throw apiError(ctx.getNode(), {
+			message: `The server answered "${String(response.body ?? '').slice(0, 60)}" where "true" or "false" was expected`,
+			httpCode: String(response.status),
+			itemIndex,
+		});
+	}
+	return value;
+}
+
+/** A GET whose answer is the text `true` or `false`, output as `{ [key]: boolean, ...extra }`. */
+export function yesNoOperation<P extends IDataObject>(spec: {
+	key: string;
+	plan: (this: IExecuteFunctions, itemIndex: number) => P;
+	path: (plan: P) => string;
+	qs?: (plan: P) => IDataObject | undefined;
+	/** Statuses that mean "false" rather than a failure. */
+	falseStatuses?: number[];
+}): CustomOperation {
+	return requestOperation<P>({
+		plan: spec.plan,
+		request: (plan) => ({
+			method: 'GET',
+			path: spec.path(plan),
+			qs: spec.qs?.(plan),
+			headers: { Accept: 'text/plain' },
+			expect: 'text',
+			okStatuses: spec.falseStatuses,
+		}),
+		output(plan, response, itemIndex) {
+			const value = spec.falseStatuses?.includes(response.status) ? false : booleanAnswer(this, response, itemIndex);
+			return { ...plan, [spec.key]: value };
+		},
+	});
+}
+
+/** A GET of a file list: one item per file, under Return All / Limit. */
+export function fileListOperation<P extends { limit?: number }>(spec: {
+	plan: (this: IExecuteFunctions, itemIndex: number) => Omit<P, 'limit'>;
+	request: (plan: P) => RequestPlan;
+	/** Return All / Limit fields are present. */
+	limited?: boolean;
+}): CustomOperation {
+	return requestOperation<P>({
+		plan(itemIndex) {
+			const base = spec.plan.call(this, itemIndex) as P;
+			return spec.limited === false ? base : { ...base, limit: limitOf(this, itemIndex) };
+		},
+		request: (plan) => spec.request(plan),
+		output: (plan, response) => {
+			const files = fileList(response.body);
+			return plan.limit === undefined ? files : files.slice(0, plan.limit);
+		},
+	});
+}
+
+const MIME_BY_EXTENSION: Record<string, string> = {
+	csv: 'text/csv',
+	html: 'text/html',
+	json: 'application/json',
+	kjb: 'application/xml',
+	ktr: 'application/xml',
+	pdf: 'application/pdf',
+	prpt: 'application/zip',
+	txt: 'text/plain',
+	xml: 'application/xml',
+	zip: 'application/zip',
+};
+
+/** A MIME type for a file name when the server's is missing or generic. */
+export function mimeTypeOfName(name: string): string | undefined {
+	const extension = /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
+	return MIME_BY_EXTENSION[extension];
+}
+
+/** Streams a download into a binary field of one output item. */
+export async function binaryItem(
+	ctx: IExecuteFunctions,
+	response: DataflowResponse<unknown>,
+	options: { fileName: string; property: string; json: IDataObject },
+): Promise<INodeExecutionData[]> {
+	const binary = await binaryFromResponse(ctx, response, { fileName: options.fileName, mimeType: mimeTypeOfName(options.fileName) });
+	// The download endpoint labels every answer application/zip, even a single file sent as is.
+	if (binary.mimeType === 'application/zip' && binary.fileName && !/\.(zip|prpt)$/i.test(binary.fileName)) {
+		binary.mimeType = mimeTypeOfName(binary.fileName) ?? 'application/octet-stream';
+	}
+	return [
+		{
+			json: { ...options.json, fileName: binary.fileName, mimeType: binary.mimeType, ...(binary.bytes === undefined ? {} : { fileSize: binary.bytes }) },
+			binary: { [options.property]: binary },
+		},
+	];
+}
+
+/** A GET of file content (raw, inline or as a download) into a binary field. */
+export function fileDownloadOperation<P extends { path: string; property: string }>(spec: {
+	plan: (this: IExecuteFunctions, itemIndex: number) => P;
+	request: (plan: P) => RequestPlan;
+	fileName: (plan: P) => string;
+}): CustomOperation {
+	return requestOperation<P>({
+		plan: spec.plan,
+		// Any content type is an answer here (the HTTP client would otherwise ask for JSON first).
+		request: (plan) => {
+			const request = spec.request(plan);
+			return { ...request, headers: { Accept: '*/*', ...(request.headers ?? {}) } };
+		},
+		async output(plan, response) {
+			return await binaryItem(this, response, { fileName: spec.fileName(plan), property: plan.property, json: { path: plan.path } });
+		},
+	});
+}
+
+/** The path and output binary field of a download operation. */
+export function readDownloadTarget(ctx: IExecuteFunctions, itemIndex: number): { path: string; property: string } {
+	const path = readPathParameter(ctx, itemIndex);
+	const property = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '').trim();
+	if (property === '') throw new NodeOperationError(ctx.getNode(), 'The output binary field name is empty', { itemIndex });
+	return { path, property };
+}

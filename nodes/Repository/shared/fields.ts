@@ -1,0 +1,242 @@
+/** Fields several operations share: binary fields, Return All / Limit, key/value lists, permissions, listing filters. */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { PERMISSION_CODES } from './documents';
+import type { Show } from './paths';
+
+export function binaryOutputField(showOn: Show): INodeProperties {
+	return {
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		hint: 'The name of the output binary field to put the file in',
+		displayOptions: { show: showOn },
+	};
+}
+
+export function binaryInputField(showOn: Show, description = 'The name of the input binary field holding the file'): INodeProperties {
+	return {
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		hint: description,
+		displayOptions: { show: showOn },
+	};
+}
+
+export function returnAllFields(showOn: Show): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+			displayOptions: { show: showOn },
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { ...showOn, returnAll: [false] } },
+		},
+	];
+}
+
+/** The items to keep under Return All / Limit. */
+export function limitOf(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
+	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
+	const limit = ctx.getNodeParameter('limit', itemIndex, 50) as number;
+	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
+		throw new NodeOperationError(ctx.getNode(), 'Limit must be a whole number of at least 1', { itemIndex });
+	}
+	return limit;
+}
+
+export function keyValueField(showOn: Show, name: string, displayName: string, placeholder: string, description: string): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder,
+		default: {},
+		description,
+		displayOptions: { show: showOn },
+		options: [
+			{
+				name: 'entry',
+				displayName: 'Entry',
+				values: [
+					{ displayName: 'Key', name: 'key', type: 'string', default: '' },
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
+			},
+		],
+	};
+}
+
+/** The entries of a key/value field; empty keys and duplicate keys are refused. */
+export function readKeyValues(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string): Array<{ key: string; value: string }> {
+	const entries = ctx.getNodeParameter(`${name}.entry`, itemIndex, []) as Array<{ key?: string; value?: unknown }>;
+	const seen = new Set<string>();
+	return entries.map(({ key, value }) => {
+		const k = String(key ?? '').trim();
+		if (k === '') throw new NodeOperationError(ctx.getNode(), `A ${label} entry has no key`, { itemIndex });
+		if (seen.has(k)) throw new NodeOperationError(ctx.getNode(), `The ${label} key "${k}" is given twice`, { itemIndex });
+		seen.add(k);
+		return { key: k, value: value === undefined || value === null ? '' : String(value) };
+	});
+}
+
+export const PERMISSION_OPTIONS = [
+	{ name: 'ACL Management', value: 'aclManagement' },
+	{ name: 'All', value: 'all' },
+	{ name: 'Delete', value: 'delete' },
+	{ name: 'Read', value: 'read' },
+	{ name: 'Write', value: 'write' },
+];
+
+export function permissionsField(showOn: Show, defaults: string[], description: string): INodeProperties {
+	return {
+		displayName: 'Permissions',
+		name: 'permissions',
+		type: 'multiOptions',
+		options: PERMISSION_OPTIONS,
+		default: [...defaults],
+		required: true,
+		description,
+		displayOptions: { show: showOn },
+	};
+}
+
+/** Chosen permission names → their codes, in code order. */
+export function readPermissions(ctx: IExecuteFunctions, itemIndex: number): Array<{ name: string; code: number }> {
+	const names = ctx.getNodeParameter('permissions', itemIndex, []) as string[];
+	const chosen = Object.entries(PERMISSION_CODES).filter(([name]) => names.includes(name));
+	const unknown = names.filter((n) => !(n in PERMISSION_CODES));
+	if (unknown.length) throw new NodeOperationError(ctx.getNode(), `Unknown permission "${unknown[0]}"`, { itemIndex });
+	if (chosen.length === 0) throw new NodeOperationError(ctx.getNode(), 'Choose at least one permission', { itemIndex });
+	return chosen.map(([name, code]) => ({ name, code }));
+}
+
+const MEMBER_NAMES = [
+	'aclNode',
+	'createdDate',
+	'creatorId',
+	'deletedDate',
+	'description',
+	'fileSize',
+	'folder',
+	'hidden',
+	'id',
+	'lastModifiedDate',
+	'locale',
+	'localePropertiesMapEntries',
+	'lockDate',
+	'locked',
+	'lockMessage',
+	'lockOwner',
+	'name',
+	'notSchedulable',
+	'originalParentFolderPath',
+	'owner',
+	'ownerTenantPath',
+	'ownerType',
+	'path',
+	'repositoryFileAclDto',
+	'title',
+	'versionCommentEnabled',
+	'versioned',
+	'versionId',
+	'versioningEnabled',
+];
+
+const MEMBER_OPTIONS = MEMBER_NAMES.map((value) => ({ name: value, value })).sort((a, b) => a.name.localeCompare(b.name));
+
+/** The listing filter of children and tree: file types, name patterns, and members to include or exclude. */
+export function listingFilterField(showOn: Show): INodeProperties {
+	return {
+		displayName: 'Filter',
+		name: 'filter',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show: showOn },
+		options: [
+			{
+				displayName: 'Exclude Members',
+				name: 'excludeMembers',
+				type: 'multiOptions',
+				options: MEMBER_OPTIONS,
+				default: [],
+				description: 'Fields to leave out of each file (cannot be combined with Include Members)',
+			},
+			{
+				displayName: 'Include Members',
+				name: 'includeMembers',
+				type: 'multiOptions',
+				options: MEMBER_OPTIONS,
+				default: [],
+				description: 'The only fields to return for each file (cannot be combined with Exclude Members)',
+			},
+			{
+				displayName: 'Name Patterns',
+				name: 'namePatterns',
+				type: 'string',
+				default: '',
+				placeholder: '*.ktr, sales*',
+				description: 'Names to keep, separated by commas; "*" matches any characters',
+			},
+			{
+				displayName: 'Types',
+				name: 'types',
+				type: 'options',
+				options: [
+					{ name: 'Files', value: 'FILES' },
+					{ name: 'Files and Folders', value: 'FILES_FOLDERS' },
+					{ name: 'Folders', value: 'FOLDERS' },
+				],
+				default: 'FILES_FOLDERS',
+				description: 'Which kinds of entries to list',
+			},
+		],
+	};
+}
+
+/**
+ * The server's filter string `TYPES|name patterns|includeMembers=a,b` from the filter field, or
+ * undefined when nothing narrows the listing. Both member lists at once are refused.
+ */
+export function readListingFilter(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
+	const filter = ctx.getNodeParameter('filter', itemIndex, {}) as IDataObject;
+	const types = typeof filter.types === 'string' && filter.types !== '' ? filter.types : 'FILES_FOLDERS';
+	const include = (filter.includeMembers as string[] | undefined) ?? [];
+	const exclude = (filter.excludeMembers as string[] | undefined) ?? [];
+	if (include.length && exclude.length) {
+		throw new NodeOperationError(ctx.getNode(), 'Use either Include Members or Exclude Members, not both: the server refuses both at once', { itemIndex });
+	}
+	const patterns = String(filter.namePatterns ?? '')
+		.split(',')
+		.map((p) => p.trim())
+		.filter(Boolean);
+	for (const pattern of patterns) {
+		if (pattern.includes('|')) {
+			throw new NodeOperationError(ctx.getNode(), `The name pattern "${pattern}" contains "|", which separates the parts of the filter`, { itemIndex });
+		}
+	}
+	if (types === 'FILES_FOLDERS' && patterns.length === 0 && !include.length && !exclude.length) return undefined;
+	const parts = [types];
+	if (patterns.length || include.length || exclude.length) parts.push(patterns.length ? patterns.join('|') : '*');
+	if (include.length) parts.push(`includeMembers=${include.join(',')}`);
+	if (exclude.length) parts.push(`excludeMembers=${exclude.join(',')}`);
+	return parts.join('|');
+}

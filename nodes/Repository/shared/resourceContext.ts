@@ -1,0 +1,108 @@
+/**
+ * The address of a repository resource, `/api/repos/{contextId}/{resourceId}`: the context is a
+ * repository file (sent as its path id) or a file extension or plugin ID; the resource is a
+ * content generator, a static plugin file or a repository file ID.
+ */
+import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import { encodePathId, pathIdSegment } from '../../common/repositoryPath';
+import { pathField, readPath, REPOS, type Show } from './paths';
+
+export function resourceAddressFields(showOn: Show): INodeProperties[] {
+	return [
+		{
+			displayName: 'Context',
+			name: 'contextType',
+			type: 'options',
+			options: [
+				{ name: 'Extension or Plugin ID', value: 'id', description: 'A file extension such as "prpt" or a plugin ID' },
+				{ name: 'Repository File', value: 'file', description: 'A file in the repository, such as a report' },
+			],
+			default: 'file',
+			displayOptions: { show: showOn },
+		},
+		pathField({ ...showOn, contextType: ['file'] }, { description: 'Repository path of the file the resource belongs to', placeholder: '/public/Sample Reports/Sales Summary.prpt' }),
+		{
+			displayName: 'Context ID',
+			name: 'contextId',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'prpt',
+			description: 'File extension or plugin ID',
+			displayOptions: { show: { ...showOn, contextType: ['id'] } },
+		},
+		{
+			displayName: 'Resource ID',
+			name: 'resourceId',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'viewer',
+			description: 'Content generator ID, static plugin file or repository file ID',
+			displayOptions: { show: showOn },
+		},
+	];
+}
+
+export function nameValueField(showOn: Show, name: string, displayName: string, placeholder: string, description: string): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder,
+		default: {},
+		description,
+		displayOptions: { show: showOn },
+		options: [
+			{
+				name: 'parameter',
+				displayName: 'Parameter',
+				values: [
+					{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
+			},
+		],
+	};
+}
+
+export function readNameValues(ctx: IExecuteFunctions, itemIndex: number, name: string): Record<string, string> {
+	const entries = ctx.getNodeParameter(`${name}.parameter`, itemIndex, []) as Array<{ name?: string; value?: unknown }>;
+	const out: Record<string, string> = {};
+	for (const entry of entries) {
+		const key = String(entry.name ?? '').trim();
+		if (key === '') throw new NodeOperationError(ctx.getNode(), 'A parameter has no name', { itemIndex });
+		out[key] = entry.value === undefined || entry.value === null ? '' : String(entry.value);
+	}
+	return out;
+}
+
+export interface ResourceAddress {
+	/** `/api/repos/{contextId}/{resourceId}`, encoded. */
+	url: string;
+	resourceId: string;
+	path?: string;
+	contextId: string;
+}
+
+export function readResourceAddress(ctx: IExecuteFunctions, itemIndex: number): ResourceAddress {
+	const node = ctx.getNode();
+	const resourceId = String(ctx.getNodeParameter('resourceId', itemIndex, '') ?? '').trim();
+	if (resourceId === '') throw new NodeOperationError(node, 'The resource ID is empty', { itemIndex });
+	if (resourceId.includes('/')) throw new NodeOperationError(node, `The resource ID "${resourceId}" may not contain "/"`, { itemIndex });
+	if (ctx.getNodeParameter('contextType', itemIndex, 'file') === 'file') {
+		const path = readPath(ctx, itemIndex);
+		const segment = pathIdSegment(path);
+		return { url: `${REPOS}/${segment}/${encodeURIComponent(resourceId)}`, resourceId, path, contextId: decodeURIComponent(segment) };
+	}
+	const contextId = String(ctx.getNodeParameter('contextId', itemIndex, '') ?? '').trim();
+	if (contextId === '') throw new NodeOperationError(node, 'The context ID is empty', { itemIndex });
+	if (contextId.includes('/')) throw new NodeOperationError(node, `The context ID "${contextId}" may not contain "/"`, { itemIndex });
+	return { url: `${REPOS}/${encodePathId(contextId)}/${encodeURIComponent(resourceId)}`, resourceId, contextId };
+}
+
+export function addressJson(address: ResourceAddress): IDataObject {
+	return { contextId: address.contextId, resourceId: address.resourceId, ...(address.path ? { path: address.path } : {}) };
+}

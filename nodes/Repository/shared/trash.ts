@@ -1,0 +1,131 @@
+/**
+ * Which files a trash operation acts on. The server's `delete` and `deletepermanent` take
+ * repository file ids, comma-separated; users may give ids (from Get Children or the trash list)
+ * or ordinary paths, which are looked up through the file properties (and, for a file already in
+ * the trash, through the trash list by its original path).
+ */
+import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import { defineOperation, toItems } from '../../common/executor';
+import { normalizePath } from '../../common/repositoryPath';
+import { apiError, dataflowRequest } from '../../common/transport';
+import { fileList, singleFile } from './documents';
+import { FILES, filesUrl, readList, type Show } from './paths';
+
+export interface TrashTargets {
+	by: 'path' | 'id';
+	values: string[];
+}
+
+export function trashTargetFields(showOn: Show, pathHint: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Identify Files By',
+			name: 'filesBy',
+			type: 'options',
+			options: [
+				{ name: 'ID', value: 'id', description: 'Repository file IDs, as Get Children and the trash list return them' },
+				{ name: 'Path', value: 'path', description: 'Repository paths such as /home/admin/old.ktr' },
+			],
+			default: 'path',
+			displayOptions: { show: showOn },
+		},
+		{
+			displayName: 'Paths',
+			name: 'paths',
+			type: 'string',
+			typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Path' },
+			default: [],
+			placeholder: '/home/admin/old.ktr',
+			description: pathHint,
+			displayOptions: { show: { ...showOn, filesBy: ['path'] } },
+		},
+		{
+			displayName: 'IDs',
+			name: 'ids',
+			type: 'string',
+			typeOptions: { multipleValues: true, multipleValueButtonText: 'Add ID' },
+			default: [],
+			placeholder: 'c9b6f3a2-1d2e-4f5a-9b8c-7d6e5f4a3b2c',
+			description: 'Repository file IDs, all sent in one call',
+			displayOptions: { show: { ...showOn, filesBy: ['id'] } },
+		},
+	];
+}
+
+export function readTrashTargets(ctx: IExecuteFunctions, itemIndex: number): TrashTargets {
+	const by = ctx.getNodeParameter('filesBy', itemIndex, 'path') === 'id' ? 'id' : 'path';
+	if (by === 'path') {
+		return { by, values: [...new Set(readList(ctx, itemIndex, 'paths', 'Paths').map((p) => normalizePath(p, 'Path')))] };
+	}
+	const ids = [...new Set(readList(ctx, itemIndex, 'ids', 'IDs'))];
+	for (const id of ids) {
+		if (id.includes(',')) throw new NodeOperationError(ctx.getNode(), `The ID "${id}" contains a comma, which separates IDs`, { itemIndex });
+	}
+	return { by, values: ids };
+}
+
+/** The id of a live file at a path, or undefined when nothing is there (204). */
+async function liveId(ctx: IExecuteFunctions, path: string, itemIndex: number): Promise<string | undefined> {
+	const response = await dataflowRequest<unknown>(ctx, { method: 'GET', path: filesUrl(path, 'properties'), expect: 'json', itemIndex });
+	if (response.status === 204 || response.body === undefined || response.body === null || response.body === '') return undefined;
+	const id = singleFile(response.body).id;
+	return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+/**
+ * Resolves the targets to file ids. With `searchTrash`, a path with no live file is looked up in
+ * the trash by its original path (every trashed file with that path).
+ */
+export async function resolveIds(ctx: IExecuteFunctions, targets: TrashTargets, itemIndex: number, searchTrash: boolean): Promise<Array<{ id: string; path?: string }>> {
+	if (targets.by === 'id') return targets.values.map((id) => ({ id }));
+	const out: Array<{ id: string; path?: string }> = [];
+	let trash: IDataObject[] | undefined;
+	for (const path of targets.values) {
+		if (path === '/') throw new NodeOperationError(ctx.getNode(), 'The root folder cannot be deleted', { itemIndex });
+		const id = await liveId(ctx, path, itemIndex);
+		if (id) {
+			out.push({ id, path });
+			continue;
+		}
+		if (searchTrash) {
+			trash ??= fileList((await dataflowRequest<unknown>(ctx, { method: 'GET', path: `${FILES}/deleted`, expect: 'json', itemIndex })).body);
+			const matches = trash.filter((file) => {
+				const parent = String(file.originalParentFolderPath ?? '');
+				const original = parent === '' ? String(file.path ?? '') : `${parent === '/' ? '' : parent}/${String(file.name ?? '')}`;
+				return original === path && typeof file.id === 'string';
+			});
+			if (matches.length) {
+				for (const match of matches) out.push({ id: String(match.id), path });
+				continue;
+			}
+		}
+		throw apiError(ctx.getNode(), {
+			message: `The repository has no file or folder ${path}${searchTrash ? ' (neither in place nor in the trash)' : ''}`,
+			httpCode: '404',
+			itemIndex,
+		});
+	}
+	return out;
+}
+
+/** A `PUT delete` / `PUT deletepermanent` of the targets' ids, comma-separated, in one call. */
+export function trashOperation(endpoint: 'delete' | 'deletepermanent', searchTrash: boolean, resultKey: string) {
+	return defineOperation<TrashTargets>({
+		plan(itemIndex) {
+			return readTrashTargets(this, itemIndex);
+		},
+		async run(plan, itemIndex) {
+			const files = await resolveIds(this, plan, itemIndex, searchTrash);
+			await dataflowRequest(this, {
+				method: 'PUT',
+				path: `${FILES}/${endpoint}`,
+				headers: { 'Content-Type': 'text/plain' },
+				body: files.map((f) => f.id).join(','),
+				expect: 'empty',
+				itemIndex,
+			});
+			return toItems({ [resultKey]: true, files });
+		},
+	});
+}

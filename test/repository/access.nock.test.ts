@@ -1,0 +1,231 @@
+/** Exact requests of the Access and Locale & Metadata operations. */
+import nock from 'nock';
+
+import { AUTH, exec, FILES, HOST, rl } from './helpers';
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+afterAll(() => nock.enableNetConnect());
+
+function server(headers: Record<string, string> = {}) {
+	return nock(HOST, { reqheaders: { authorization: AUTH, ...headers } });
+}
+
+const json = { 'Content-Type': 'application/json' };
+const text = { 'Content-Type': 'text/plain' };
+
+const ACL_XML =
+	'<?xml version="1.0" encoding="UTF-8"?>\n<repositoryFileAclDto>' +
+	'<aces><permissions>0</permissions><permissions>1</permissions><recipient>suzy</recipient><recipientType>0</recipientType><modifiable>true</modifiable></aces>' +
+	'<aces><permissions>4</permissions><recipient>Power User</recipient><recipientType>1</recipientType><modifiable>true</modifiable></aces>' +
+	'<entriesInheriting>false</entriesInheriting><owner>admin</owner><ownerType>0</ownerType></repositoryFileAclDto>';
+
+describe('Access', () => {
+	it('Get ACL types the answer, old servers\' single-string permissions included', async () => {
+		server({ accept: 'application/json' })
+			.get(`${FILES}/:home:admin:sales.ktr/acl`)
+			.reply(
+				200,
+				{
+					aces: { recipient: 'suzy', recipientType: '0', permissions: '0', modifiable: 'true' },
+					entriesInheriting: 'false',
+					id: 'f1',
+					owner: 'admin',
+					ownerType: '0',
+				},
+				json,
+			);
+		const result = await exec('access', 'getAcl', { path: rl('/home/admin/sales.ktr') });
+		expect(result.items[0].json).toEqual({
+			path: '/home/admin/sales.ktr',
+			aces: [{ recipient: 'suzy', recipientType: 0, permissions: [0], modifiable: true }],
+			entriesInheriting: false,
+			id: 'f1',
+			owner: 'admin',
+			ownerType: 0,
+		});
+	});
+
+	it('Update ACL from fields PUTs the ACL as XML', async () => {
+		const scope = server({ 'content-type': 'application/xml' }).put(`${FILES}/:home:admin:sales.ktr/acl`, ACL_XML).reply(200);
+		const result = await exec('access', 'updateAcl', {
+			path: rl('/home/admin/sales.ktr'),
+			aclSource: 'fields',
+			owner: 'admin',
+			ownerType: 0,
+			entriesInheriting: false,
+			entries: {
+				entry: [
+					{ recipient: 'suzy', recipientType: 0, permissions: ['write', 'read'] },
+					{ recipient: 'Power User', recipientType: 1, permissions: ['all'] },
+				],
+			},
+		});
+		expect(result.error).toBeUndefined();
+		scope.done();
+		expect(result.items[0].json).toMatchObject({ path: '/home/admin/sales.ktr', owner: 'admin', entriesInheriting: false, updated: true });
+	});
+
+	it('Update ACL without an owner keeps the current one; JSON as Get ACL gives it is taken as is', async () => {
+		const aclJson = JSON.stringify({
+			owner: '',
+			entriesInheriting: 'false',
+			aces: [
+				{ recipient: 'suzy', recipientType: 'user', permissions: ['read', 1] },
+				{ recipient: 'Power User', recipientType: 1, permissions: [4] },
+				{ recipient: 'Administrator', recipientType: 1, permissions: [4], modifiable: false },
+			],
+		});
+		const scope = server()
+			.get(`${FILES}/:home:admin:sales.ktr/acl`)
+			.reply(200, { owner: 'admin', ownerType: 0, entriesInheriting: true, aces: [] }, json)
+			.put(`${FILES}/:home:admin:sales.ktr/acl`, ACL_XML)
+			.reply(200);
+		const result = await exec('access', 'updateAcl', { path: rl('/home/admin/sales.ktr'), aclSource: 'json', aclJson });
+		expect(result.error).toBeUndefined();
+		scope.done();
+	});
+
+	it('Update ACL refuses a bad entry before any request', async () => {
+		const result = await exec('access', 'updateAcl', {
+			path: rl('/home/admin/sales.ktr'),
+			aclSource: 'fields',
+			owner: 'admin',
+			entries: { entry: [{ recipient: 'suzy', recipientType: 0, permissions: [] }] },
+		});
+		expect(result.error?.message).toBe('Entry 1 (suzy) has no permissions');
+	});
+
+	it('Can Access sends the chosen permissions as pipe-separated codes', async () => {
+		server({ accept: 'text/plain' }).get(`${FILES}/:public/canAccess`).query({ permissions: '0|1|3' }).reply(200, 'true', text);
+		const result = await exec('access', 'canAccess', { path: rl('/public'), permissions: ['aclManagement', 'read', 'write'] });
+		expect(result.items[0].json).toEqual({ path: '/public', permissions: ['read', 'write', 'aclManagement'], canAccess: true });
+	});
+
+	it('Get Access Map answers each permission by name', async () => {
+		server({ accept: 'application/json' })
+			.get(`${FILES}/:public/canAccessMap`)
+			.query({ permissions: '0|1|2|3|4' })
+			.reply(200, { setting: [{ name: '0', value: 'true' }, { name: '1', value: 'true' }, { name: '2', value: 'false' }, { name: '3', value: 'false' }, { name: '4', value: 'false' }] }, json);
+		const result = await exec('access', 'getAccessMap', { path: rl('/public'), permissions: ['read', 'write', 'delete', 'aclManagement', 'all'] });
+		expect(result.items[0].json).toEqual({ path: '/public', read: true, write: true, delete: false, aclManagement: false, all: false });
+	});
+
+	it.each([
+		['canAdminister', 'true', true],
+		['canCreate', 'false', false],
+		['canEdit', 'true\n', true],
+	])('%s answers the boolean of GET /api/repo/files/<operation> ("%s")', async (operation, answer, expected) => {
+		server({ accept: 'text/plain' }).get(`${FILES}/${operation}`).reply(200, answer, text);
+		const result = await exec('access', operation);
+		expect(result.items[0].json).toEqual({ [operation]: expected });
+	});
+
+	it('Can Download and Can Upload send dirPath only when given', async () => {
+		const scope = server()
+			.get(`${FILES}/canDownload`)
+			.reply(200, 'true', text)
+			.get(`${FILES}/canUpload`)
+			.query({ dirPath: '/public/in' })
+			.reply(200, 'false', text);
+		const download = await exec('access', 'canDownload', { dirPath: '' });
+		const upload = await exec('access', 'canUpload', { dirPath: '/public/in/' });
+		scope.done();
+		expect(download.items[0].json).toEqual({ canDownload: true });
+		expect(upload.items[0].json).toEqual({ dirPath: '/public/in', canUpload: false });
+	});
+
+	it('a yes/no answer that is neither true nor false is an error', async () => {
+		server().get(`${FILES}/canEdit`).reply(200, 'maybe', text);
+		const result = await exec('access', 'canEdit');
+		expect(result.error?.message).toBe('The server answered "maybe" where "true" or "false" was expected');
+	});
+
+	it('Get Access for Paths POSTs the string list and answers one item per path', async () => {
+		server({ 'content-type': 'application/json', accept: 'application/json' })
+			.post(`${FILES}/pathsAccessList`, { strings: ['/public', '/home/admin'] })
+			.reply(200, { setting: [{ name: '/public', value: '0' }, { name: '/public', value: '1' }] }, json);
+		const result = await exec('access', 'getAccessForPaths', { paths: ['/public', '/home/admin/'] });
+		expect(result.items.map((i) => i.json)).toEqual([
+			{ path: '/public', read: true, write: true, delete: false, aclManagement: false, all: false },
+			{ path: '/home/admin', read: false, write: false, delete: false, aclManagement: false, all: false },
+		]);
+	});
+});
+
+describe('Locale & Metadata', () => {
+	const report = `${FILES}/:public:Sample%20Reports:r.prpt`;
+
+	it('Get Locales gives one item per locale with its properties', async () => {
+		server({ accept: 'application/json' })
+			.get(`${report}/locales`)
+			.reply(200, { localeMapDto: [{ locale: 'default', properties: [{ key: 'file.title', value: 'R' }] }, { locale: 'de', properties: { key: 'file.title', value: 'B' } }] }, json);
+		const result = await exec('localeMetadata', 'getLocales', { path: rl('/public/Sample Reports/r.prpt') });
+		expect(result.items.map((i) => i.json)).toEqual([
+			{ path: '/public/Sample Reports/r.prpt', locale: 'default', properties: { 'file.title': 'R' } },
+			{ path: '/public/Sample Reports/r.prpt', locale: 'de', properties: { 'file.title': 'B' } },
+		]);
+	});
+
+	it('Get Locale Properties sends the locale', async () => {
+		server().get(`${report}/localeProperties`).query({ locale: 'de' }).reply(200, { stringKeyStringValueDto: [{ key: 'file.title', value: 'B' }] }, json);
+		const result = await exec('localeMetadata', 'getLocaleProperties', { path: rl('/public/Sample Reports/r.prpt'), locale: 'de' });
+		expect(result.items[0].json).toEqual({ path: '/public/Sample Reports/r.prpt', locale: 'de', properties: { 'file.title': 'B' } });
+	});
+
+	it('Update Locale Properties PUTs the key/value list as XML', async () => {
+		const body =
+			'<?xml version="1.0" encoding="UTF-8"?>\n<stringKeyStringValueDtoes>' +
+			'<stringKeyStringValueDto><key>file.title</key><value>Ventes &amp; marges</value></stringKeyStringValueDto>' +
+			'<stringKeyStringValueDto><key>file.description</key><value>&lt;b&gt;</value></stringKeyStringValueDto></stringKeyStringValueDtoes>';
+		const scope = server({ 'content-type': 'application/xml' }).put(`${report}/localeProperties`, body).query({ locale: 'fr' }).reply(200);
+		const result = await exec('localeMetadata', 'updateLocaleProperties', {
+			path: rl('/public/Sample Reports/r.prpt'),
+			locale: 'fr',
+			properties: { entry: [{ key: 'file.title', value: 'Ventes & marges' }, { key: 'file.description', value: '<b>' }] },
+		});
+		expect(result.error).toBeUndefined();
+		scope.done();
+		expect(result.items[0].json).toEqual({
+			path: '/public/Sample Reports/r.prpt',
+			locale: 'fr',
+			properties: { 'file.title': 'Ventes & marges', 'file.description': '<b>' },
+			updated: true,
+		});
+	});
+
+	it('Delete Locale PUTs deleteLocale with the locale; a bad locale fails before any request', async () => {
+		const scope = server().put(`${report}/deleteLocale`).query({ locale: 'de' }).reply(200);
+		const result = await exec('localeMetadata', 'deleteLocale', { path: rl('/public/Sample Reports/r.prpt'), locale: 'de' });
+		scope.done();
+		expect(result.items[0].json).toEqual({ path: '/public/Sample Reports/r.prpt', locale: 'de', deleted: true });
+		const bad = await exec('localeMetadata', 'deleteLocale', { path: rl('/public/Sample Reports/r.prpt'), locale: 'de/x' });
+		expect(bad.error?.message).toBe('The locale "de/x" is not a locale name such as "de" or "en_US"');
+	});
+
+	it.each([
+		['the real key', { stringKeyStringValueDto: [{ key: 'category', value: 'sales' }, { key: '_PERM_HIDDEN', value: 'false' }] }],
+		['the documented key', { stringKeyStringValueDtoes: [{ key: 'category', value: 'sales' }, { key: '_PERM_HIDDEN', value: 'false' }] }],
+	])('Get Metadata reads JSON under %s', async (_label, body) => {
+		server({ accept: 'application/json' }).get(`${report}/metadata`).reply(200, body, json);
+		const result = await exec('localeMetadata', 'getMetadata', { path: rl('/public/Sample Reports/r.prpt') });
+		expect(result.items[0].json).toEqual({ path: '/public/Sample Reports/r.prpt', metadata: { category: 'sales', _PERM_HIDDEN: 'false' } });
+	});
+
+	it('Update Metadata PUTs {"stringKeyStringValueDto": [...]} as JSON', async () => {
+		const scope = server({ 'content-type': 'application/json' })
+			.put(`${report}/metadata`, { stringKeyStringValueDto: [{ key: 'category', value: 'finance' }, { key: '_PERM_HIDDEN', value: 'true' }] })
+			.reply(200);
+		const result = await exec('localeMetadata', 'updateMetadata', {
+			path: rl('/public/Sample Reports/r.prpt'),
+			metadata: { entry: [{ key: 'category', value: 'finance' }, { key: '_PERM_HIDDEN', value: 'true' }] },
+		});
+		expect(result.error).toBeUndefined();
+		scope.done();
+		const duplicate = await exec('localeMetadata', 'updateMetadata', {
+			path: rl('/public/Sample Reports/r.prpt'),
+			metadata: { entry: [{ key: 'a', value: '1' }, { key: 'a', value: '2' }] },
+		});
+		expect(duplicate.error?.message).toBe('The metadata key "a" is given twice');
+	});
+});

@@ -1,0 +1,90 @@
+/** Shared bits of the Repository node tests: running an operation, resource-locator values, a load-options context. */
+import { LoadOptionsContext } from 'n8n-core';
+import {
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type IDataObject,
+	type INode,
+	type INodeExecutionData,
+	type IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+
+import { DataflowRepository } from '../../nodes/Repository/DataflowRepository.node';
+import { credentialTypes, run, SERVER_PASSWORD, serverCredentials, TestCredentialsHelper, TestNodeTypes, type NodeRunResult } from '../harness';
+
+export const HOST = 'http://bi.test';
+export const BASE = `${HOST}/pentaho`;
+/** The files endpoints as nock sees them (with the context path). */
+export const FILES = '/pentaho/api/repo/files';
+export const AUTH = `Basic ${Buffer.from(`admin:${SERVER_PASSWORD}`).toString('base64')}`;
+
+export const node = new DataflowRepository();
+
+/** A resource-locator value in "By Path" mode. */
+export function rl(value: string): IDataObject {
+	return { __rl: true, mode: 'path', value };
+}
+
+export interface ExecOptions {
+	input?: INodeExecutionData[];
+	continueOnFail?: boolean;
+	credentials?: ICredentialDataDecryptedObject;
+}
+
+/** Runs one operation of the Repository node through n8n's engine. */
+export async function exec(resource: string, operation: string, parameters: IDataObject = {}, options: ExecOptions = {}): Promise<NodeRunResult> {
+	return await run(node, {
+		parameters: { resource, operation, ...parameters } as INode['parameters'],
+		credentials: { dataflowServerApi: options.credentials ?? serverCredentials(BASE) },
+		input: options.input,
+		continueOnFail: options.continueOnFail,
+	});
+}
+
+/** An input item carrying a file in memory (n8n's default binary mode). */
+export function binaryInput(content: Buffer | string, fileName: string, mimeType: string, property = 'data'): INodeExecutionData {
+	const data = Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8');
+	return { json: {}, binary: { [property]: { data: data.toString('base64'), mimeType, fileName } } };
+}
+
+/** The bytes of an output binary field (memory or filesystem mode). */
+export async function binaryBytes(item: INodeExecutionData, property = 'data'): Promise<Buffer> {
+	const binary = item.binary?.[property];
+	if (!binary) throw new Error(`No binary field ${property}`);
+	if (binary.id) {
+		const { Container } = await import('@n8n/di');
+		const { BinaryDataService } = await import('n8n-core');
+		return await Container.get(BinaryDataService).getAsBuffer(binary);
+	}
+	return Buffer.from(binary.data, 'base64');
+}
+
+/** A load-options context (what n8n gives listSearch methods) for the Repository node. */
+export function loadOptionsContext(credentials: ICredentialDataDecryptedObject): LoadOptionsContext {
+	const nodeTypes = new TestNodeTypes({ dataflowRepository: node });
+	const repositoryNode: INode = {
+		id: 'repository',
+		name: 'Repository',
+		type: 'dataflowRepository',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { resource: 'file', operation: 'getContent' },
+		credentials: { dataflowServerApi: { id: 'dataflowServerApi-id', name: 'dataflowServerApi' } },
+	};
+	const workflow = new Workflow({ id: 'list-search', nodes: [repositoryNode], connections: {}, nodeTypes, active: false });
+	const additionalData = {
+		credentialsHelper: new TestCredentialsHelper(credentialTypes, { dataflowServerApi: credentials }),
+		currentNodeParameters: repositoryNode.parameters,
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		variables: {},
+		userId: 'user-1',
+	} as unknown as IWorkflowExecuteAdditionalData;
+	return new LoadOptionsContext(workflow, repositoryNode, additionalData, 'parameters.path');
+}
+
+export { SERVER_PASSWORD, serverCredentials };
