@@ -227,7 +227,25 @@ export class EmulatorApp {
 			time: Date.now(),
 		};
 		this.requests.push(entry);
-		res.on('finish', () => (entry.status = res.statusCode));
+		let bytes = 0;
+		const count = (chunk: unknown) => {
+			if (typeof chunk === 'string') bytes += Buffer.byteLength(chunk);
+			else if (chunk instanceof Uint8Array) bytes += chunk.length;
+		};
+		const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+		const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+		res.write = ((chunk: unknown, ...rest: unknown[]) => {
+			count(chunk);
+			return write(chunk, ...rest);
+		}) as ServerResponse['write'];
+		res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+			if (typeof chunk !== 'function') count(chunk);
+			return end(chunk, ...rest);
+		}) as ServerResponse['end'];
+		res.on('finish', () => {
+			entry.status = res.statusCode;
+			entry.bytes = bytes;
+		});
 
 		let router: Router;
 		let mountPath: string;
@@ -347,8 +365,16 @@ export class EmulatorApp {
 
 	/** Answers with a fault; returns false when the normal answer should still follow (slow). */
 	private async applyFault(fault: FaultRule, ctx: RequestContext, style: ErrorStyle, route: RouteOptions, rawPath: string): Promise<boolean> {
-		const message = fault.message ?? `Injected ${fault.kind} fault`;
 		const { res, req } = ctx;
+		// Placeholders let a fault echo what the client sent, as careless servers do in error pages.
+		const authorization = String(req.headers.authorization ?? '');
+		const basic = /^Basic\s+(.+)$/i.exec(authorization);
+		const password = basic ? Buffer.from(basic[1], 'base64').toString('utf8').split(':').slice(1).join(':') : '';
+		const message = (fault.message ?? `Injected ${fault.kind} fault`)
+			.split('{authorization}')
+			.join(authorization)
+			.split('{password}')
+			.join(password);
 		switch (fault.kind) {
 			case 'error500':
 				ctx.fail(500, message);

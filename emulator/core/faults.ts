@@ -29,7 +29,7 @@ export interface FaultRule {
 	after?: number;
 	/** Delay for `slow` (default 5000 ms). */
 	delayMs?: number;
-	/** Message for error documents. */
+	/** Message for error documents; `{authorization}` and `{password}` echo what the client sent. */
 	message?: string;
 }
 

@@ -57,4 +57,6 @@ export interface LoggedRequest {
 	user?: string;
 	time: number;
 	status?: number;
+	/** Bytes of the answer's body. */
+	bytes?: number;
 }

@@ -17,6 +17,8 @@ export interface CatalogLoginInput {
 	clientId?: string;
 	scope?: string;
 	ignoreSslIssues?: boolean;
+	/** Request timeout in ms (default: n8n's). */
+	timeout?: number;
 }
 
 /** A failed login. Its name is how the transport recognises it across bundles. */
@@ -82,13 +84,20 @@ export async function catalogLogin(httpRequest: HttpRequest, input: CatalogLogin
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			skipSslCertificateValidation: input.ignoreSslIssues === true,
+			...(input.timeout ? { timeout: input.timeout } : {}),
 		})) as { statusCode: number; body: unknown; headers?: IDataObject };
 	} catch (error) {
 		const code = (error as { code?: string }).code;
-		networkProblem = code ? `${code}` : redact(String((error as Error).message ?? "unknown error"), secrets);
+		networkProblem = code ? `${code}` : redact(String((error as Error).message ?? 'unknown error'), secrets);
 	}
 	if (!response) {
-		throw new CatalogLoginError(`The catalog is unavailable: could not reach ${base} (${networkProblem})`, 503);
+		const timedOut = networkProblem === 'ECONNABORTED' || networkProblem === 'ETIMEDOUT';
+		throw new CatalogLoginError(
+			timedOut
+				? `The catalog did not answer the login in time (${networkProblem})`
+				: `The catalog is unavailable: could not reach ${base} (${networkProblem})`,
+			503,
+		);
 	}
 
 	const text = typeof response.body === 'string' ? response.body : JSON.stringify(response.body ?? '');

@@ -107,7 +107,16 @@ export function extractServerMessage(body: unknown, contentType?: string): strin
 	return clean(text);
 }
 
-/** Replaces every occurrence of each secret (and its Basic-auth and URL-encoded forms) with `***`. */
+const CREDENTIAL_PATTERNS: Array<[RegExp, string]> = [
+	[/\b(Basic|Bearer)\s+[A-Za-z0-9+/=._~-]{6,}/gi, '$1 ***'],
+	// A JWT: three base64url parts, the first a JSON header.
+	[/\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+/g, '***'],
+];
+
+/**
+ * Replaces every occurrence of each secret (and its URL-encoded form) with `***`, and any
+ * Authorization header value or JWT whatever its value.
+ */
 export function redact(text: string, secrets: Array<string | undefined>): string {
 	let out = text;
 	for (const secret of secrets) {
@@ -115,6 +124,20 @@ export function redact(text: string, secrets: Array<string | undefined>): string
 		for (const form of new Set([secret, encodeURIComponent(secret)])) {
 			out = out.split(form).join('***');
 		}
+	}
+	for (const [pattern, replacement] of CREDENTIAL_PATTERNS) out = out.replace(pattern, replacement);
+	return out;
+}
+
+/** The secret values of a credential's data: passwords, tokens, and the Basic-auth form of user and password. */
+export function credentialSecrets(credentials: Record<string, unknown> | undefined): string[] {
+	if (!credentials) return [];
+	const out: string[] = [];
+	const password = typeof credentials.password === 'string' ? credentials.password : undefined;
+	const username = typeof credentials.username === 'string' ? credentials.username : '';
+	if (password) out.push(password, Buffer.from(`${username}:${password}`).toString('base64'));
+	for (const key of ['accessToken', 'sessionToken']) {
+		if (typeof credentials[key] === 'string' && credentials[key] !== '') out.push(credentials[key] as string);
 	}
 	return out;
 }

@@ -16,6 +16,7 @@ import {
 } from 'n8n-workflow';
 
 import { CompressionError } from './compression';
+import { credentialSecrets, redact } from './errors';
 import { DateInputError } from './dates';
 import { RepositoryPathError } from './repositoryPath';
 import { XmlError } from './xml';
@@ -70,6 +71,38 @@ export function toNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: n
 	return new NodeOperationError(ctx.getNode(), cause, { itemIndex });
 }
 
+/** The secrets of every credential the node uses, as they are now (a token may have been renewed). */
+async function nodeSecrets(ctx: IExecuteFunctions): Promise<string[]> {
+	const out: string[] = [];
+	for (const type of Object.keys(ctx.getNode().credentials ?? {})) {
+		try {
+			out.push(...credentialSecrets((await ctx.getCredentials(type)) as Record<string, unknown>));
+		} catch {
+			// A credential that cannot be read holds nothing to hide here.
+		}
+	}
+	return out;
+}
+
+function redactDeep(value: unknown, secrets: string[]): unknown {
+	if (typeof value === 'string') return redact(value, secrets);
+	if (Array.isArray(value)) return value.map((v) => redactDeep(v, secrets));
+	if (value && typeof value === 'object') {
+		return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, redactDeep(v, secrets)]));
+	}
+	return value;
+}
+
+/** The last line of defence: no error leaves the node carrying a password, a Basic header or a token. */
+function scrub<E extends NodeApiError | NodeOperationError>(error: E, secrets: string[]): E {
+	error.message = redact(error.message, secrets);
+	if (error.description) error.description = redact(error.description, secrets);
+	if (error.stack) error.stack = redact(error.stack, secrets);
+	if (Array.isArray(error.messages)) error.messages = error.messages.map((m) => redact(String(m), secrets));
+	if (error.errorResponse) error.errorResponse = redactDeep(error.errorResponse, secrets) as typeof error.errorResponse;
+	return error;
+}
+
 function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number): INodeExecutionData {
 	const json: IDataObject = { error: error.message };
 	if (error.description) json.details = error.description;
@@ -100,13 +133,15 @@ export function defineOperation<P>(spec: OperationSpec<P>): CustomOperation {
 		const items = this.getInputData();
 		const continueOnFail = this.continueOnFail();
 		const results: INodeExecutionData[][] = new Array(items.length);
+		let secretList: Promise<string[]> | undefined;
+		const secrets = async () => await (secretList ??= nodeSecrets(this));
 		const plans: Array<{ index: number; plan: P }> = [];
 
 		for (let index = 0; index < items.length; index++) {
 			try {
 				plans.push({ index, plan: await spec.plan.call(this, index) });
 			} catch (error) {
-				const nodeError = toNodeError(this, error, index);
+				const nodeError = scrub(toNodeError(this, error, index), await secrets());
 				if (!continueOnFail) throw nodeError;
 				results[index] = [errorItem(nodeError, index)];
 			}
@@ -122,7 +157,7 @@ export function defineOperation<P>(spec: OperationSpec<P>): CustomOperation {
 				const output = await spec.run.call(this, plan, index, scope);
 				results[index] = output.map((item) => ({ ...item, pairedItem: { item: index } }));
 			} catch (error) {
-				const nodeError = toNodeError(this, error, index);
+				const nodeError = scrub(toNodeError(this, error, index), await secrets());
 				if (!continueOnFail) {
 					failure ??= nodeError;
 					return;

@@ -19,6 +19,7 @@ import {
 } from 'n8n-workflow';
 
 import {
+	credentialSecrets,
 	extractServerMessage,
 	httpFailureMessage,
 	networkFailureMessage,
@@ -247,17 +248,7 @@ export function apiError(node: INode, details: FailureDetails): NodeApiError {
 }
 
 function secretsOf(credentials: ICredentialDataDecryptedObject | undefined): string[] {
-	if (!credentials) return [];
-	const out: string[] = [];
-	const password = typeof credentials.password === 'string' ? credentials.password : undefined;
-	const username = typeof credentials.username === 'string' ? credentials.username : '';
-	if (password) {
-		out.push(password, Buffer.from(`${username}:${password}`).toString('base64'));
-	}
-	for (const key of ['accessToken', 'sessionToken']) {
-		if (typeof credentials[key] === 'string' && credentials[key] !== '') out.push(credentials[key] as string);
-	}
-	return out;
+	return credentialSecrets(credentials);
 }
 
 interface AxiosLikeError {
@@ -365,7 +356,15 @@ export async function dataflowRequest<T = unknown>(
 		body = response.body;
 	} catch (error) {
 		const cause = rootCause(error);
-		if (cause?.response) {
+		if (cause?.response && cause.response.status < 300) {
+			// Headers arrived, then the connection broke before the body was complete.
+			throw apiError(node, {
+				message: `The server's answer broke off before it was complete: ${networkFailureMessage(cause.code, cause.message).replace(/^The server /, 'the server ')}`,
+				description: `${describeRequest(request)} answered HTTP ${cause.response.status}, then failed${cause.code ? ` (${cause.code})` : ''}: ${redact(String(cause.message ?? ''), secrets)}`,
+				httpCode: String(cause.response.status),
+				itemIndex: request.itemIndex,
+			});
+		} else if (cause?.response) {
 			status = cause.response.status;
 			responseHeaders = cause.response.headers ?? {};
 			body = cause.response.data;
@@ -426,6 +425,17 @@ export async function dataflowRequest<T = unknown>(
 			httpCode: String(status),
 			itemIndex: request.itemIndex,
 		});
+
+	if ((request.expect === 'empty' || request.expect === 'text') && request.checkWebResult !== false && /<webresult[\s>]/i.test(text)) {
+		// A worker-style error document where plain text or nothing was expected.
+		let doc: IDataObject | undefined;
+		try {
+			doc = parseXml(text);
+		} catch {
+			doc = undefined;
+		}
+		if (doc) checkWebResult(node, doc, request, status, secrets);
+	}
 
 	if (request.expect === 'empty' || request.expect === 'text') {
 		if (request.expect === 'text' && /html/i.test(contentType) && /<html/i.test(text) && status < 300) {

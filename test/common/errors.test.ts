@@ -42,6 +42,11 @@ describe('redact', () => {
 		expect(redact('pw=S3cr&t! and S3cr%26t!', ['S3cr&t!'])).toBe('pw=*** and ***');
 	});
 	it('ignores empty and very short secrets', () => expect(redact('a b', ['', undefined, 'a'])).toBe('a b'));
+	it('hides Authorization values and JWTs whatever they are', () => {
+		expect(redact('you sent Basic YWRtaW46c2VjcmV0 and Bearer abc.def-ghi_jkl', [])).toBe('you sent Basic *** and Bearer ***');
+		expect(redact('token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl here', [])).toBe('token *** here');
+		expect(redact('a Basic idea', [])).toBe('a Basic idea');
+	});
 });
 
 describe('failure messages', () => {

@@ -1,5 +1,5 @@
 /** Fields several data-source operations share. */
-import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, type IDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 export function returnAllFields(show: IDisplayOptions['show']): INodeProperties[] {
 	return [
@@ -45,5 +45,8 @@ export function outputBinaryField(show: IDisplayOptions['show']): INodePropertie
 
 export function binaryFieldName(ctx: IExecuteFunctions, itemIndex: number): string {
 	const name = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '').trim();
-	return name === '' ? 'data' : name;
+	if (name === '') {
+		throw new NodeOperationError(ctx.getNode(), 'The binary field name is empty: give the name of the field to put the file in', { itemIndex });
+	}
+	return name;
 }

@@ -2,7 +2,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { dataflowRequest } from '../../common/transport';
+import { apiError, dataflowRequest } from '../../common/transport';
 import { FILES } from './paths';
 
 const CONTROL_NAMES: Record<string, string> = { '\t': 'tab', '\r': 'carriage return', '\n': 'line feed', ' ': 'space' };
@@ -26,7 +26,20 @@ export async function reservedCharacters(ctx: IExecuteFunctions, itemIndex: numb
 			headers: { Accept: 'text/plain' },
 			expect: 'text',
 			itemIndex,
-		}).then((response) => (typeof response.body === 'string' ? response.body : ''));
+		}).then((response) => {
+			const text = typeof response.body === 'string' ? response.body : '';
+			// The list is a few punctuation and control characters. Letters, digits or markup mean the
+			// answer is something else (an error page, a cut-off document): checking names against
+			// it would refuse good names for nonsense reasons.
+			if (text.length > 64 || /[A-Za-z0-9]/.test(text)) {
+				throw apiError(ctx.getNode(), {
+					message: 'The server answered something that is not a list of reserved characters',
+					description: `GET ${FILES}/reservedCharacters answered: ${text.slice(0, 80)}`,
+					itemIndex,
+				});
+			}
+			return text;
+		});
 		perExecution.set(ctx, entry);
 		entry.catch(() => perExecution.delete(ctx));
 	}

@@ -44,9 +44,18 @@ export async function schedulerRequest<T = unknown>(ctx: RequestContext, call: S
 }
 
 /** A text answer without surrounding white space (and without quotes, should a server send a JSON string). */
-export function textAnswer(body: unknown): string {
+export function textAnswer(node: INode, body: unknown, itemIndex: number, what: string): string {
 	const text = typeof body === 'string' ? body : body === undefined || body === null ? '' : String(body);
-	return text.trim().replace(/^"(.*)"$/s, '$1');
+	const answer = text.trim().replace(/^"(.*)"$/s, '$1');
+	// Ids and states are one short line of plain text; anything else (a document, an error page,
+	// a cut-off body) must not be passed on as if it were the answer.
+	if (answer === '' || /^[<{[]/.test(answer) || /[\r\n]/.test(answer) || answer.length > 1000) {
+		throw apiError(node, {
+			message: `The scheduler answered something that is not ${what}: "${answer.slice(0, 80)}${answer.length > 80 ? '…' : ''}"`,
+			itemIndex,
+		});
+	}
+	return answer;
 }
 
 /**

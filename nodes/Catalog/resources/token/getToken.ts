@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { catalogLogin, readJwt } from '../../../common/catalogAuth';
 import { defineOperation, toItems } from '../../../common/executor';
-import { apiError, CATALOG_CREDENTIAL } from '../../../common/transport';
+import { apiError, CATALOG_CREDENTIAL, transportSettings } from '../../../common/transport';
 
 export const description: INodeProperties[] = [
 	{
@@ -25,6 +25,7 @@ async function login(this: IExecuteFunctions, itemIndex: number) {
 			clientId: String(credentials.clientId ?? ''),
 			scope: String(credentials.scope ?? ''),
 			ignoreSslIssues: credentials.ignoreSslIssues === true,
+			timeout: transportSettings(this).timeout,
 		});
 	} catch (error) {
 		// The login error's message is already free of the password (catalogAuth redacts it).

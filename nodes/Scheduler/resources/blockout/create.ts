@@ -25,6 +25,6 @@ export const execute = defineOperation<{ request: IDataObject }>({
 				'401': 'The server refused to create the blockout (401): only administrators may, the request may be invalid, or the username or password is wrong',
 			});
 		}
-		return toItems({ jobId: textAnswer(answer), scheduleRequest: request });
+		return toItems({ jobId: textAnswer(this.getNode(), answer, itemIndex, 'a blockout id'), scheduleRequest: request });
 	},
 });

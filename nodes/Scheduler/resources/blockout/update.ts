@@ -44,6 +44,6 @@ export const execute = defineOperation<{ jobId: string; request: IDataObject }>(
 				'401': 'The server refused to update the blockout (401): it does not exist, only administrators may change blockouts, the request may be invalid, or the username or password is wrong',
 			});
 		}
-		return toItems({ jobId: textAnswer(answer), previousJobId: jobId, scheduleRequest: request });
+		return toItems({ jobId: textAnswer(this.getNode(), answer, itemIndex, 'a blockout id'), previousJobId: jobId, scheduleRequest: request });
 	},
 });

@@ -26,6 +26,6 @@ export const execute = defineOperation<{ request: IDataObject }>({
 				'403': 'The server refused to schedule this file (403): it cannot be scheduled, or this user may not schedule it',
 			});
 		}
-		return toItems({ jobId: textAnswer(answer), scheduleRequest: request });
+		return toItems({ jobId: textAnswer(this.getNode(), answer, itemIndex, 'a job id'), scheduleRequest: request });
 	},
 });

@@ -14,6 +14,6 @@ export const execute = defineOperation<{ jobId: string }>({
 	},
 	async run({ jobId }, itemIndex) {
 		const { body } = await schedulerRequest(this, { method: 'POST', endpoint: 'jobState', body: { jobId }, expect: 'text', itemIndex });
-		return toItems({ jobId, state: textAnswer(body) });
+		return toItems({ jobId, state: textAnswer(this.getNode(), body, itemIndex, 'a job state') });
 	},
 });

@@ -15,7 +15,7 @@ export const execute = defineOperation<{ jobId: string }>({
 	async run({ jobId }, itemIndex) {
 		const { body } = await schedulerRequest(this, { method: 'PUT', endpoint: 'removeJob', body: { jobId }, expect: 'text', itemIndex });
 		// REMOVED when the job is gone; otherwise the server answers the state the job is still in.
-		const state = textAnswer(body);
+		const state = textAnswer(this.getNode(), body, itemIndex, 'a job state');
 		return toItems({ jobId, removed: state.toUpperCase() === 'REMOVED', state });
 	},
 });

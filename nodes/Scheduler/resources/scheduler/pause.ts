@@ -11,6 +11,6 @@ export const execute = defineOperation({
 	async run(_plan, itemIndex) {
 		// The server pauses only for users who may schedule; others get the unchanged status.
 		const { body } = await schedulerRequest(this, { method: 'POST', endpoint: 'pause', expect: 'text', itemIndex });
-		return toItems({ status: textAnswer(body) });
+		return toItems({ status: textAnswer(this.getNode(), body, itemIndex, 'a scheduler status') });
 	},
 });

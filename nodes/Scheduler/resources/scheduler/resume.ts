@@ -10,6 +10,6 @@ export const execute = defineOperation({
 	plan: () => ({}),
 	async run(_plan, itemIndex) {
 		const { body } = await schedulerRequest(this, { method: 'POST', endpoint: 'start', expect: 'text', itemIndex });
-		return toItems({ status: textAnswer(body) });
+		return toItems({ status: textAnswer(this.getNode(), body, itemIndex, 'a scheduler status') });
 	},
 });

@@ -1,0 +1,368 @@
+/**
+ * One runnable sample per operation: parameters (and, where needed, input and emulator state)
+ * that make the operation succeed against the emulator. Item-dependent values use `$json.n`
+ * (the item number), so that three items of a writing operation do not collide.
+ * `bad` lists invalid inputs that must fail before any request.
+ */
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import type { RunningEmulator } from '../../emulator';
+import type { DatasourceState } from '../../emulator/areas/datasource';
+import { addGeneratedContent, deleteRepositoryPath, putRepositoryFile } from '../../emulator/areas/repository';
+
+export interface BadInput {
+	label: string;
+	parameters: Record<string, unknown>;
+	message: RegExp;
+}
+
+export type PreparedItems = Array<Record<string, unknown>>;
+
+export interface Sample {
+	parameters: Record<string, unknown>;
+	/** Input item number n (default `{ json: { n } }`). */
+	input?: (n: number) => INodeExecutionData;
+	/**
+	 * Emulator state the operation needs, prepared before the run; may return values for each item
+	 * (merged into that item's json, for parameters such as `={{ $json.jobId }}`).
+	 */
+	prepare?: (emulator: RunningEmulator, items: number) => Promise<PreparedItems | void> | PreparedItems | void;
+	bad?: BadInput[];
+}
+
+export const rl = (value: string) => ({ __rl: true, mode: 'list', value });
+
+const JOB_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<job><name>reliability_job</name><description>Loads &amp; checks "quotes" — ünïcode</description>
+<entries><entry><name>START</name></entry></entries></job>`;
+
+const SCHEMA = '<?xml version="1.0"?><Schema name="Reliability"><Cube name="Sales &amp; Costs"/></Schema>';
+
+function binaryInput(content: string, fileName: string, mimeType: string) {
+	return (n: number): INodeExecutionData => ({
+		json: { n },
+		binary: { data: { data: Buffer.from(content).toString('base64'), mimeType, fileName } },
+	});
+}
+
+async function adminFetch(emulator: RunningEmulator, path: string, init: RequestInit = {}) {
+	const admin = emulator.app.users.find((u) => u.admin)!;
+	const response = await fetch(`${emulator.url}${path}`, {
+		...init,
+		headers: { Authorization: `Basic ${Buffer.from(`${admin.name}:${admin.password}`).toString('base64')}`, ...(init.headers ?? {}) },
+	});
+	if (!response.ok) throw new Error(`prepare: ${path} answered ${response.status}`);
+	return response;
+}
+
+/** Starts the sample job once per item and hands each item its job id. */
+async function startedJobs(emulator: RunningEmulator, items: number): Promise<PreparedItems> {
+	const out: PreparedItems = [];
+	for (let n = 0; n < items; n++) {
+		const xml = await (await adminFetch(emulator, '/dataflow/runJob?job=%2Fpublic%2Fetl%2Fdaily_load.kjb&level=Basic')).text();
+		out.push({ jobId: /<id>([^<]+)<\/id>/.exec(xml)?.[1] ?? '' });
+	}
+	return out;
+}
+
+const datasource = (emulator: RunningEmulator) => emulator.app.state.datasource as DatasourceState;
+
+const WEEKLY = { scheduleMode: 'fields', triggerType: 'weekly', daysOfWeek: [1, 3], startTime: '2030-01-07T08:30:00', timeZone: 'Europe/Berlin' };
+
+/** Creates schedules (or blockouts) over HTTP as an administrator and hands their ids to the items. */
+function withJobs(kind: 'job' | 'blockout/add') {
+	return async (emulator: RunningEmulator, items: number): Promise<PreparedItems> => {
+		const out: PreparedItems = [];
+		for (let n = 0; n < items; n++) {
+			const request =
+				kind === 'job'
+					? { jobName: `reliability ${n}`, inputFile: '/home/admin/sales.ktr', simpleJobTrigger: { uiPassParam: 'HOURS', repeatInterval: 3600, repeatCount: -1, startTime: '2030-01-01T00:00:00.000+00:00' }, timeZone: 'UTC' }
+					: { duration: 3_600_000, simpleJobTrigger: { uiPassParam: 'RUN_ONCE', repeatInterval: 0, repeatCount: 0, startTime: '2030-01-01T00:00:00.000+00:00', duration: 3_600_000 }, timeZone: 'UTC' };
+			const response = await adminFetch(emulator, `/api/scheduler/${kind}`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', Accept: 'text/plain' },
+				body: JSON.stringify(request),
+			});
+			out.push({ jobId: await response.text() });
+		}
+		return out;
+	};
+}
+
+const jobLocator = { __rl: true, mode: 'id', value: '={{ $json.jobId }}' };
+
+const SCHEDULER_SAMPLES: Record<string, Sample> = {
+	'dataflowScheduler.schedule.create': {
+		parameters: { ...WEEKLY, jobName: '={{ "Weekly report " + $json.n }}', inputFile: '/home/admin/sales.ktr', outputFolder: '/home/admin' },
+		bad: [
+			{ label: 'no days for a weekly trigger', parameters: { daysOfWeek: '={{ [] }}' }, message: /day/i },
+			{ label: 'an invalid cron expression', parameters: { triggerType: 'cron', cronExpression: '0 0 25 * * ?' }, message: /cron|hour/i },
+			{ label: 'an end before the start', parameters: { scheduleOptions: { endTime: '2029-01-01T00:00:00' } }, message: /end/i },
+		],
+	},
+	'dataflowScheduler.schedule.get': { parameters: { jobId: jobLocator }, prepare: withJobs('job') },
+	'dataflowScheduler.schedule.getContentCleaner': { parameters: {} },
+	'dataflowScheduler.schedule.getGeneratedContent': { parameters: { path: '/public/etl/load_sales.ktr' } },
+	'dataflowScheduler.schedule.getMany': { parameters: { returnAll: true } },
+	'dataflowScheduler.schedule.getState': { parameters: { jobId: jobLocator }, prepare: withJobs('job') },
+	'dataflowScheduler.schedule.isAllowed': {
+		parameters: { fileId: '={{ $json.fileId }}' },
+		prepare: async (emulator, items) => {
+			const index = emulator.app.state.repositoryIndex as { byPath(p: string): { id: string } | undefined };
+			return Array.from({ length: items }, () => ({ fileId: index.byPath('/home/admin/sales.ktr')!.id }));
+		},
+	},
+	'dataflowScheduler.schedule.pause': { parameters: { jobId: jobLocator }, prepare: withJobs('job') },
+	'dataflowScheduler.schedule.remove': { parameters: { jobId: jobLocator }, prepare: withJobs('job') },
+	'dataflowScheduler.schedule.resume': { parameters: { jobId: jobLocator }, prepare: withJobs('job') },
+	'dataflowScheduler.blockout.create': { parameters: { ...WEEKLY, durationAmount: 2, durationUnit: 'hours' } },
+	'dataflowScheduler.blockout.getBlockStatus': { parameters: { ...WEEKLY } },
+	'dataflowScheduler.blockout.getMany': { parameters: { returnAll: true } },
+	'dataflowScheduler.blockout.hasBlockouts': { parameters: {} },
+	'dataflowScheduler.blockout.shouldFireNow': { parameters: {} },
+	'dataflowScheduler.blockout.update': { parameters: { ...WEEKLY, jobId: jobLocator, durationAmount: 1, durationUnit: 'hours' }, prepare: withJobs('blockout/add') },
+	'dataflowScheduler.blockout.willFire': { parameters: { ...WEEKLY } },
+	'dataflowScheduler.scheduler.canSchedule': { parameters: {} },
+	'dataflowScheduler.scheduler.getStatus': { parameters: {} },
+	'dataflowScheduler.scheduler.pause': { parameters: {} },
+	'dataflowScheduler.scheduler.resume': { parameters: {} },
+};
+
+const path = (value: string) => ({ __rl: true, mode: 'path', value });
+
+/** Files only these samples touch, created fresh before each run. */
+function withFiles(prefix: string) {
+	return async (emulator: RunningEmulator, items: number) => {
+		for (let n = 0; n < items; n++) {
+			await putRepositoryFile(emulator.app, `/home/admin/reliability/${prefix}_${n}.ktr`, `<transformation><name>${prefix} ${n}</name></transformation>`);
+		}
+	};
+}
+
+let backupZip: Buffer | undefined;
+
+const REPOSITORY_SAMPLES: Record<string, Sample> = {
+	'dataflowRepository.file.upload': {
+		parameters: { folder: path('/home/admin/uploads'), binaryPropertyName: 'data', fileName: '={{ "upload_" + $json.n + ".ktr" }}' },
+		input: binaryInput('<transformation><name>Ünïcode & <stuff></name></transformation>', 'upload.ktr', 'application/xml'),
+		bad: [{ label: 'a reserved character in the name', parameters: { fileName: 'bad\\name.ktr' }, message: /which the repository reserves/ }],
+	},
+	'dataflowRepository.file.getContent': { parameters: { path: path('/home/admin/sales.ktr'), binaryPropertyName: 'data' } },
+	'dataflowRepository.file.download': { parameters: { path: path('/public/etl'), binaryPropertyName: 'data', withManifest: true } },
+	'dataflowRepository.file.getInline': { parameters: { path: path('/home/admin/sales.ktr'), binaryPropertyName: 'data' } },
+	'dataflowRepository.file.exists': {
+		parameters: { path: path('/home/admin/sales.ktr') },
+		bad: [
+			{ label: 'a ".." path segment', parameters: { path: path('/home/../etc/passwd') }, message: /"\.\." segments/ },
+			{ label: 'an empty path segment', parameters: { path: path('/home//admin') }, message: /empty segment/ },
+		],
+	},
+	'dataflowRepository.file.rename': {
+		parameters: { path: path('={{ "/home/admin/reliability/rename_" + $json.n + ".ktr" }}'), newName: '={{ "renamed_" + $json.n + ".ktr" }}' },
+		prepare: async (emulator, items) => {
+			for (let n = 0; n < items; n++) await deleteRepositoryPath(emulator.app, `/home/admin/reliability/renamed_${n}.ktr`);
+			await withFiles('rename')(emulator, items);
+		},
+	},
+	'dataflowRepository.file.getProperties': { parameters: { path: path('/home/admin/sales.ktr') } },
+	'dataflowRepository.file.getGeneratedContent': {
+		parameters: { path: path('/public/Sample Reports/Sales Summary.prpt'), returnAll: true },
+		prepare: async (emulator) => void (await addGeneratedContent(emulator.app, '/public/Sample Reports/Sales Summary.prpt', 'admin', 'summary-reliability.html', '<html/>', 'text/html')),
+	},
+	'dataflowRepository.file.getGeneratedContentForUser': { parameters: { path: path('/public/Sample Reports/Sales Summary.prpt'), user: 'admin', returnAll: true } },
+	'dataflowRepository.folder.create': {
+		parameters: { path: path('={{ "/home/admin/reliability/folder_" + $json.n }}') },
+		prepare: async (emulator, items) => {
+			for (let n = 0; n < items; n++) await deleteRepositoryPath(emulator.app, `/home/admin/reliability/folder_${n}`);
+		},
+	},
+	'dataflowRepository.folder.getChildren': {
+		parameters: { path: path('/public'), returnAll: true },
+		bad: [{ label: 'both member filters', parameters: { filter: { includeMembers: 'name,path', excludeMembers: 'id' } }, message: /both|include.*exclude|exclude.*include/i }],
+	},
+	'dataflowRepository.folder.getTree': {
+		parameters: { path: path('/public'), depth: 2, output: 'nested' },
+		bad: [{ label: 'a depth below 1', parameters: { depth: 0 }, message: /[Dd]epth/ }],
+	},
+	'dataflowRepository.folder.isVisible': { parameters: { path: path('/public') } },
+	'dataflowRepository.folder.getDefaultLocation': { parameters: { path: path('/home/admin') } },
+	'dataflowRepository.trash.moveToTrash': {
+		parameters: { filesBy: 'path', paths: ['={{ "/home/admin/reliability/trash_" + $json.n + ".ktr" }}'] },
+		prepare: withFiles('trash'),
+	},
+	'dataflowRepository.trash.deletePermanently': {
+		parameters: { filesBy: 'path', paths: ['={{ "/home/admin/reliability/gone_" + $json.n + ".ktr" }}'] },
+		prepare: withFiles('gone'),
+	},
+	'dataflowRepository.trash.getMany': { parameters: { returnAll: true } },
+	'dataflowRepository.access.getAcl': { parameters: { path: path('/home/admin/sales.ktr') } },
+	'dataflowRepository.access.updateAcl': {
+		parameters: { path: path('={{ "/home/admin/reliability/acl_" + $json.n + ".ktr" }}'), aclSource: 'fields', owner: 'admin', ownerType: 0, entriesInheriting: true },
+		prepare: withFiles('acl'),
+	},
+	'dataflowRepository.access.canAccess': { parameters: { path: path('/home/admin/sales.ktr'), permissions: ['read', 'write'] } },
+	'dataflowRepository.access.getAccessMap': { parameters: { path: path('/home/admin/sales.ktr'), permissions: ['read', 'write', 'delete'] } },
+	'dataflowRepository.access.canAdminister': { parameters: {} },
+	'dataflowRepository.access.canCreate': { parameters: {} },
+	'dataflowRepository.access.canEdit': { parameters: {} },
+	'dataflowRepository.access.canDownload': { parameters: {} },
+	'dataflowRepository.access.canUpload': { parameters: {} },
+	'dataflowRepository.access.getAccessForPaths': { parameters: { paths: ['/public', '/home/admin/sales.ktr'] } },
+	'dataflowRepository.localeMetadata.getLocales': { parameters: { path: path('/home/admin/sales.ktr') } },
+	'dataflowRepository.localeMetadata.getLocaleProperties': { parameters: { path: path('/home/admin/sales.ktr'), locale: 'default' } },
+	'dataflowRepository.localeMetadata.updateLocaleProperties': {
+		parameters: { path: path('={{ "/home/admin/reliability/locale_" + $json.n + ".ktr" }}'), locale: 'fr', properties: { entry: [{ key: 'file.title', value: 'Ventes & <marges> ]]> "q" — é' }] } },
+		prepare: withFiles('locale'),
+	},
+	'dataflowRepository.localeMetadata.deleteLocale': {
+		parameters: { path: path('={{ "/home/admin/reliability/unlocale_" + $json.n + ".ktr" }}'), locale: 'de' },
+		prepare: withFiles('unlocale'),
+	},
+	'dataflowRepository.localeMetadata.getMetadata': { parameters: { path: path('/home/admin/sales.ktr') } },
+	'dataflowRepository.localeMetadata.updateMetadata': {
+		parameters: { path: path('={{ "/home/admin/reliability/meta_" + $json.n + ".ktr" }}'), metadata: { entry: [{ key: 'team', value: 'finance & <ops>' }] } },
+		prepare: withFiles('meta'),
+	},
+	'dataflowRepository.system.backUp': { parameters: { binaryPropertyName: 'data' } },
+	'dataflowRepository.system.restore': {
+		parameters: { binaryPropertyName: 'data', overwriteFile: false },
+		prepare: async (emulator) => {
+			backupZip ??= Buffer.from(await (await adminFetch(emulator, '/api/repo/files/backup', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'logLevel=INFO&outputFile=backup.zip' })).arrayBuffer());
+		},
+		input: (n) => ({ json: { n }, binary: { data: { data: (backupZip ?? Buffer.alloc(0)).toString('base64'), mimeType: 'application/zip', fileName: 'backup.zip' } } }),
+	},
+	'dataflowRepository.system.getReservedCharacters': { parameters: {} },
+	'dataflowRepository.system.getReservedCharactersForDisplay': { parameters: {} },
+	'dataflowRepository.resource.get': { parameters: { contextType: 'file', path: path('/public/Sample Reports/Sales Summary.prpt'), resourceId: 'viewer', binaryPropertyName: 'data' } },
+	'dataflowRepository.resource.post': { parameters: { contextType: 'file', path: path('/public/Sample Reports/Sales Summary.prpt'), resourceId: 'viewer', formProperties: { parameter: [{ name: 'theme', value: 'dark & light' }] } } },
+	'dataflowRepository.resource.getDefaultUrl': { parameters: { path: path('/public/Sample Reports/Sales Summary.prpt') } },
+	'dataflowRepository.ldap.getSettings': { parameters: {} },
+	'dataflowRepository.ldap.updateSettings': { parameters: { attributes: { securityProvider: 'ldap' }, onlyChanged: true } },
+	'dataflowRepository.session.isAdministrator': { parameters: {} },
+	'dataflowRepository.session.isAuthenticated': { parameters: {} },
+};
+
+export const SAMPLES: Record<string, Sample> = {
+	// Catalog
+	'dataflowCatalog.api.call': { parameters: { method: 'GET', path: 'assets' }, bad: [{ label: 'a ".." segment', parameters: { path: '../admin' }, message: /"\.\." segment/ }] },
+	'dataflowCatalog.token.getToken': { parameters: {} },
+
+	// Worker
+	'dataflowWorker.job.add': {
+		parameters: { source: 'text', jobXml: JOB_XML, logLevel: 'Basic' },
+		bad: [{ label: 'a job definition that is not XML', parameters: { jobXml: 'not <xml' }, message: /./ }],
+	},
+	'dataflowWorker.job.run': {
+		parameters: { jobPath: '/public/etl/daily_load.kjb', logLevel: 'Basic' },
+		bad: [
+			{ label: 'a ".." path segment', parameters: { jobPath: '/public/../etc/x.kjb' }, message: /"\.\." segments/ },
+			{ label: 'an empty path segment', parameters: { jobPath: '/public//x.kjb' }, message: /empty segment/ },
+		],
+	},
+	'dataflowWorker.job.runAndWait': {
+		parameters: { jobPath: '/public/etl/daily_load.kjb', logLevel: 'Basic', pollInterval: 0.05, timeout: 20 },
+		bad: [
+			{ label: 'a negative poll interval', parameters: { pollInterval: -1 }, message: /Poll Interval/ },
+			{ label: 'a negative timeout', parameters: { timeout: -5 }, message: /Timeout/ },
+		],
+	},
+	'dataflowWorker.job.getStatus': { parameters: { jobName: 'daily_load', jobId: '={{ $json.jobId }}' }, prepare: startedJobs },
+	'dataflowWorker.job.getImage': { parameters: { jobName: 'daily_load', jobId: '={{ $json.jobId }}', binaryPropertyName: 'data' }, prepare: startedJobs },
+	'dataflowWorker.server.getStatus': { parameters: { output: 'all' } },
+	'dataflowWorker.server.stop': { parameters: {} },
+	'dataflowWorker.slave.register': {
+		parameters: { slaveName: '={{ "slave-" + $json.n }}', hostname: 'worker.example.com', port: 8081 },
+		bad: [{ label: 'a port that is not a port', parameters: { port: -3 }, message: /[Pp]ort/ }],
+	},
+	'dataflowWorker.slave.list': { parameters: {} },
+	'dataflowWorker.socket.allocate': { parameters: { allocationFields: { host: 'worker1', trans: '={{ "trans-" + $json.n }}' } } },
+	'dataflowWorker.socket.list': {
+		parameters: { host: 'worker1', onlyOpen: false },
+		prepare: async (emulator) => void (await adminFetch(emulator, '/dataflow/allocateSocket?xml=Y&host=worker1&trans=prepared')),
+	},
+	'dataflowWorker.sequence.reserve': {
+		parameters: { sequenceName: 'orders', increment: 1 },
+		bad: [
+			{ label: 'a non-numeric increment', parameters: { increment: '={{ "ten" }}' }, message: /[Ii]ncrement/ },
+			{ label: 'a negative increment', parameters: { increment: -10 }, message: /[Ii]ncrement/ },
+		],
+	},
+
+	// DataSource
+	'dataflowDataSource.jdbcConnection.getAll': { parameters: { returnAll: true } },
+	'dataflowDataSource.jdbcConnection.get': { parameters: { connection: rl('SampleData') } },
+	'dataflowDataSource.jdbcConnection.createOrUpdate': {
+		parameters: {
+			connection: rl('={{ "conn_" + $json.n }}'),
+			specifyConnection: 'fields',
+			databaseType: 'POSTGRESQL',
+			accessType: 'NATIVE',
+			hostname: 'db.example.com',
+			databaseName: 'sales',
+			databasePort: '5432',
+			username: 'reporting',
+			password: 'Rep0rting!',
+		},
+		bad: [{ label: 'a port that is not a number', parameters: { databasePort: 'abc' }, message: /[Pp]ort/ }],
+	},
+	'dataflowDataSource.jdbcConnection.delete': {
+		parameters: { connection: rl('={{ "doomed_" + $json.n }}') },
+		prepare: (emulator, items) => {
+			for (let n = 0; n < items; n++) {
+				const name = `doomed_${n}`;
+				if (!datasource(emulator).connections.some((c) => c.name === name)) {
+					datasource(emulator).connections.push({ id: name, name, password: null, databaseType: { name: 'PostgreSQL', shortName: 'POSTGRESQL' } });
+				}
+			}
+		},
+	},
+	'dataflowDataSource.analysisSchema.getAll': { parameters: { returnAll: true } },
+	'dataflowDataSource.analysisSchema.download': { parameters: { catalog: rl('SampleData'), binaryPropertyName: 'data' } },
+	'dataflowDataSource.analysisSchema.upload': {
+		parameters: { catalog: rl('={{ "upload_" + $json.n }}'), binaryPropertyName: 'data', overwrite: true, xmlaEnabledFlag: false },
+		input: binaryInput(SCHEMA, 'reliability.mondrian.xml', 'text/xml'),
+	},
+	'dataflowDataSource.analysisSchema.delete': {
+		parameters: { catalog: rl('={{ "doomed_" + $json.n }}') },
+		prepare: (emulator, items) => {
+			for (let n = 0; n < items; n++) {
+				const id = `doomed_${n}`;
+				if (!datasource(emulator).catalogs.some((c) => c.id === id)) {
+					datasource(emulator).catalogs.push({ id, content: Buffer.from(SCHEMA), mimeType: 'text/xml', extraFiles: {}, xmlaEnabled: false });
+				}
+			}
+		},
+	},
+	'dataflowDataSource.dswDomain.getAll': { parameters: { returnAll: true } },
+	'dataflowDataSource.dswDomain.download': { parameters: { domain: rl('sales_model.xmi'), binaryPropertyName: 'data' } },
+	'dataflowDataSource.dswDomain.delete': {
+		parameters: { domain: rl('={{ "doomed_" + $json.n + ".xmi" }}') },
+		prepare: (emulator, items) => {
+			for (let n = 0; n < items; n++) {
+				const id = `doomed_${n}.xmi`;
+				if (!datasource(emulator).domains.some((d) => d.id === id)) {
+					datasource(emulator).domains.push({ id, files: { [id]: Buffer.from('<xmi/>') } });
+				}
+			}
+		},
+	},
+
+	// Lineage
+	'dataflowLineage.lineage.getAllArtifacts': {
+		parameters: { dateRange: 'between', startDate: '2024-03-01', endDate: '2024-03-05' },
+		bad: [
+			{ label: 'an impossible date', parameters: { startDate: '2024-02-30' }, message: /does not exist/ },
+			{ label: 'a reversed range', parameters: { startDate: '2024-03-09', endDate: '2024-03-01' }, message: /before start date/ },
+		],
+	},
+	'dataflowLineage.lineage.getForFile': {
+		parameters: { filePath: '/home/admin/sales.ktr', dateRange: 'all' },
+		bad: [{ label: 'a ".." path segment', parameters: { filePath: '/home/../admin/sales.ktr' }, message: /"\.\." segments/ }],
+	},
+
+	// Scheduler
+	...SCHEDULER_SAMPLES,
+
+	// Repository
+	...REPOSITORY_SAMPLES,
+};
