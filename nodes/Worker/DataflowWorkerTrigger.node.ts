@@ -1,0 +1,108 @@
+import {
+	NodeConnectionTypes,
+	type IDataObject,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type IPollFunctions,
+} from 'n8n-workflow';
+
+import { readEvents, runPoll, serverScope } from '../common/polling';
+import { jobsWatch, WORKER_EVENTS } from './shared/triggerJobs';
+
+export class DataflowWorkerTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Dataflow Worker Trigger',
+		name: 'dataflowWorkerTrigger',
+		icon: { light: 'file:../../icons/worker.svg', dark: 'file:../../icons/worker.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{($parameter["events"] || []).join(", ")}}',
+		description: 'Starts the workflow when jobs on the worker server finish, fail or change status',
+		defaults: { name: 'Dataflow Worker Trigger' },
+		credentials: [{ name: 'dataflowServerApi', required: true }],
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				required: true,
+				options: [
+					{
+						name: 'Job Failed',
+						value: 'jobFailed',
+						description: 'A job ended "Finished (with errors)" or "Stopped" (with details: also errors counted or result N)',
+					},
+					{ name: 'Job Finished', value: 'jobFinished', description: 'A job ended without failing' },
+					{
+						name: 'Job Status Changed',
+						value: 'jobStatusChanged',
+						description: 'A job appeared in the worker\'s status list or its status changed (Waiting, Running, Finished …)',
+					},
+				],
+				default: ['jobFinished', 'jobFailed'],
+				description: 'What to trigger on. Each job emits each event once (status changes once per new status).',
+			},
+			{
+				displayName: 'Job Name',
+				name: 'jobName',
+				type: 'string',
+				default: '',
+				placeholder: 'load_*',
+				description:
+					'Only jobs whose name matches: * stands for any characters, ? for one, several patterns separated by commas, case-insensitive. Empty watches every job.',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Emit Existing Jobs on First Poll',
+						name: 'emitExisting',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether the first poll emits the jobs already in the status list (ended jobs as Job Finished or Job Failed, every job as Job Status Changed). Off: the first poll only records them and later polls emit changes.',
+					},
+					{
+						displayName: 'Include Job Details',
+						name: 'fetchDetails',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether to read each ended job\'s own status before emitting it: result counters (rows, errors, exit status) and the error description; a job with errors counted or result N then counts as failed. Costs one request per ended job.',
+					},
+					{
+						displayName: 'Include Log',
+						name: 'includeLog',
+						type: 'boolean',
+						default: false,
+						description: 'Whether ended jobs carry their log text (in "job.log"; needs Include Job Details)',
+					},
+				],
+			},
+		],
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const events = readEvents(this, WORKER_EVENTS);
+		const options = (this.getNodeParameter('options', {}) as IDataObject) ?? {};
+		const watch = jobsWatch(
+			this,
+			{
+				events,
+				jobName: String(this.getNodeParameter('jobName', '') ?? ''),
+				fetchDetails: options.fetchDetails !== false,
+				includeLog: options.includeLog === true,
+			},
+			{ server: await serverScope(this) },
+		);
+		return await runPoll(this, { events, emitExisting: options.emitExisting === true, watches: [watch] });
+	}
+}

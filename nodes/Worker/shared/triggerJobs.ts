@@ -1,0 +1,161 @@
+/**
+ * The Worker Trigger's watch: the jobs of the worker's status list, keyed by job id, with the last
+ * status seen. A job that ends between two polls is still seen, since the worker keeps it in the
+ * list until it is cleaned up. A job that leaves the list before any poll saw it end is dropped from
+ * the cursor without an event: the worker no longer knows how it ended.
+ */
+import { NodeApiError, NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
+
+import { latestBy, wildcardMatcher, type CursorValue, type Emission, type Watch } from '../../common/polling';
+import { dataflowRequest, serverSettings } from '../../common/transport';
+import { failureOf, isTerminal, jobStatusJson, readJobStatus, type JobStatus } from './jobStatus';
+import { readServerStatus } from './serverStatus';
+
+export const WORKER_EVENTS = ['jobFailed', 'jobFinished', 'jobStatusChanged'];
+
+/** Internal event of a job that reached its end; completed into jobFinished or jobFailed. */
+const ENDED = 'jobEnded';
+
+/** `from` that skips the whole log: the worker reads it as a Java int. */
+const NO_LOG_FROM = 2147483647;
+
+export interface WorkerTriggerOptions {
+	events: string[];
+	/** Wildcard patterns for the job name; empty for every job. */
+	jobName: string;
+	/** Read each ended job's own status (result counters, error description). */
+	fetchDetails: boolean;
+	/** With the details, the job's log too. */
+	includeLog: boolean;
+}
+
+/** The state kept per job: its status, and whether its end was already seen (`d`). */
+export interface JobCursor {
+	[key: string]: string | number;
+	s: string;
+	d: number;
+}
+
+function text(value: unknown): string {
+	return value === undefined || value === null ? '' : String(value);
+}
+
+/** A status list entry as the item's `job`. */
+function listJob(raw: IDataObject): IDataObject {
+	const job = { ...raw };
+	delete job.kind;
+	return job;
+}
+
+function statusOf(job: IDataObject): JobStatus {
+	return {
+		jobname: text(job.jobname),
+		id: text(job.id),
+		status_desc: text(job.status_desc),
+		error_desc: text(job.error_desc),
+		log: '',
+		...(job.result && typeof job.result === 'object' ? { result: job.result as IDataObject } : {}),
+	};
+}
+
+/** jobFinished or jobFailed, with the reason of a failure. */
+function resolveEnd(job: IDataObject, emission: Emission): Emission {
+	const failure = failureOf(statusOf(job));
+	const data: IDataObject = { ...emission.data, job };
+	if (failure) data.failure = { kind: failure.kind, reason: failure.reason };
+	return { ...emission, event: failure ? 'jobFailed' : 'jobFinished', data };
+}
+
+export function jobsWatch(ctx: IPollFunctions, options: WorkerTriggerOptions, scope: Record<string, CursorValue>): Watch<IDataObject, JobCursor> {
+	const matches = wildcardMatcher(options.jobName);
+	const wantsStatus = options.events.includes('jobStatusChanged');
+	const wantsEnd = options.events.includes('jobFinished') || options.events.includes('jobFailed');
+	const keyOf = (job: IDataObject) => text(job.id) || text(job.jobname);
+
+	const statusChanged = (job: IDataObject, previous: string | null, now: string): Emission[] =>
+		wantsStatus ? [{ key: keyOf(job), event: 'jobStatusChanged', occurredAt: now, data: { job, previous: { status_desc: previous } } }] : [];
+	const ended = (job: IDataObject, now: string): Emission[] =>
+		wantsEnd ? [{ key: keyOf(job), event: ENDED, occurredAt: now, data: { job } }] : [];
+	const appeared = (job: IDataObject, now: string) => [
+		...statusChanged(job, null, now),
+		...(isTerminal(text(job.status_desc)) ? ended(job, now) : []),
+	];
+
+	/** The job's own status document, or undefined when the worker cannot answer it any more. */
+	const details = async (job: IDataObject): Promise<IDataObject | undefined> => {
+		const { workerPath } = await serverSettings(ctx);
+		const qs: IDataObject = { name: text(job.jobname) };
+		if (text(job.id) !== '') qs.id = text(job.id);
+		qs.xml = 'Y';
+		qs.from = options.includeLog ? 0 : NO_LOG_FROM;
+		try {
+			const response = await dataflowRequest<IDataObject>(ctx, { method: 'GET', path: `/${workerPath}/jobStatus`, qs, expect: 'xml' });
+			const full = jobStatusJson(readJobStatus(ctx.getNode(), response.body, 0));
+			if (!options.includeLog) {
+				delete full.log;
+				delete full.first_log_line_nr;
+				delete full.last_log_line_nr;
+			}
+			return { ...job, ...full };
+		} catch (error) {
+			// The job left the worker between the two requests: emit what the list said.
+			if (error instanceof NodeApiError) return undefined;
+			throw new NodeOperationError(ctx.getNode(), error as Error);
+		}
+	};
+
+	return {
+		section: 'jobs',
+		scope: { ...scope, jobName: options.jobName.trim() },
+		async load() {
+			const { workerPath } = await serverSettings(ctx);
+			const response = await dataflowRequest<IDataObject>(ctx, { method: 'GET', path: `/${workerPath}/status`, qs: { xml: 'Y' }, expect: 'xml' });
+			const { jobs } = readServerStatus(ctx.getNode(), response.body, 0);
+			return jobs.map(listJob).filter((job) => matches(text(job.jobname)));
+		},
+		key: keyOf,
+		state(job, before) {
+			const status = text(job.status_desc);
+			return { s: status, d: before?.d === 1 || isTerminal(status) ? 1 : 0 };
+		},
+		existing: appeared,
+		added: appeared,
+		changed(job, before, now) {
+			const status = text(job.status_desc);
+			const out: Emission[] = [];
+			if (status !== before.s) out.push(...statusChanged(job, before.s, now));
+			// One end per job id: a job the worker runs again under the same id does not end twice.
+			if (isTerminal(status) && before.d !== 1) out.push(...ended(job, now));
+			return out;
+		},
+		removed: () => [],
+		sample(jobs, now) {
+			const fits = jobs.filter((job) => {
+				if (wantsStatus) return true;
+				if (!isTerminal(text(job.status_desc))) return false;
+				const failed = failureOf(statusOf(job)) !== undefined;
+				return failed ? options.events.includes('jobFailed') : options.events.includes('jobFinished');
+			});
+			const job = latestBy(fits, (j) => text(j.log_date));
+			if (!job) return undefined;
+			if (isTerminal(text(job.status_desc))) {
+				const failed = failureOf(statusOf(job)) !== undefined;
+				if (options.events.includes(failed ? 'jobFailed' : 'jobFinished')) return ended(job, now)[0];
+			}
+			return statusChanged(job, null, now)[0];
+		},
+		async complete(emissions) {
+			const out: Emission[] = [];
+			for (const emission of emissions) {
+				if (emission.event !== ENDED) {
+					out.push(emission);
+					continue;
+				}
+				const job = emission.data.job as IDataObject;
+				const full = options.fetchDetails ? await details(job) : undefined;
+				out.push(resolveEnd(full ?? job, emission));
+			}
+			return out;
+		},
+	};
+}
