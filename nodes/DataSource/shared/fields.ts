@@ -1,35 +1,6 @@
 /** Fields several data-source operations share. */
+export { limitOf, returnAllFields } from '../../common/fields';
 import { NodeOperationError, type IDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
-
-export function returnAllFields(show: IDisplayOptions['show']): INodeProperties[] {
-	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-			displayOptions: { show },
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 50,
-			description: 'Max number of results to return',
-			displayOptions: { show: { ...show, returnAll: [false] } },
-		},
-	];
-}
-
-/** How many names to keep: all, or the limit. */
-export function limitOf(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
-	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	if (returnAll) return undefined;
-	const limit = Number(ctx.getNodeParameter('limit', itemIndex, 50));
-	return Number.isFinite(limit) && limit > 0 ? Math.floor(limit) : 50;
-}
 
 export function outputBinaryField(show: IDisplayOptions['show']): INodeProperties {
 	return {

@@ -2,6 +2,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+export { limitOf, returnAllFields } from '../../common/fields';
+
 import { PERMISSION_CODES } from './documents';
 import type { Show } from './paths';
 
@@ -27,38 +29,6 @@ export function binaryInputField(showOn: Show, description = 'The name of the in
 		hint: description,
 		displayOptions: { show: showOn },
 	};
-}
-
-export function returnAllFields(showOn: Show): INodeProperties[] {
-	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-			displayOptions: { show: showOn },
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 50,
-			description: 'Max number of results to return',
-			displayOptions: { show: { ...showOn, returnAll: [false] } },
-		},
-	];
-}
-
-/** The items to keep under Return All / Limit. */
-export function limitOf(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
-	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
-	const limit = ctx.getNodeParameter('limit', itemIndex, 50) as number;
-	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
-		throw new NodeOperationError(ctx.getNode(), 'Limit must be a whole number of at least 1', { itemIndex });
-	}
-	return limit;
 }
 
 export function keyValueField(showOn: Show, name: string, displayName: string, placeholder: string, description: string): INodeProperties {

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
+import { limitOf, returnAllFields } from '../../../common/fields';
 import { normalizePath } from '../../../common/repositoryPath';
 import { jobsFromBody, normalizeJob } from '../../shared/jobs';
 import { inputError, schedulerRequest } from '../../shared/request';
@@ -17,23 +18,7 @@ export const JOB_STATES = [
 ];
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { ...show, returnAll: [false] } },
-	},
+	...returnAllFields(show),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -88,10 +73,10 @@ interface Plan {
 export const execute = defineOperation<Plan>({
 	plan(itemIndex) {
 		try {
-			const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+
 			const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 			const plan: Plan = { states: Array.isArray(filters.states) ? (filters.states as string[]) : [] };
-			if (!returnAll) plan.limit = this.getNodeParameter('limit', itemIndex, 50) as number;
+			plan.limit = limitOf(this, itemIndex);
 			if (typeof filters.inputFile === 'string' && filters.inputFile.trim() !== '') {
 				plan.inputFile = normalizePath(filters.inputFile, 'Input file filter');
 			}

@@ -1,0 +1,40 @@
+/** Fields several nodes share. */
+import {
+	NodeOperationError,
+	type IDisplayOptions,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
+
+/** The Return All / Limit pair of a list operation, shown for `show`. */
+export function returnAllFields(show: IDisplayOptions['show']): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { ...show, returnAll: [false] } },
+		},
+	];
+}
+
+/** How many results to keep: undefined for all, else the limit (a whole number of at least 1). */
+export function limitOf(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
+	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
+	const limit = Number(ctx.getNodeParameter('limit', itemIndex, 50));
+	if (!Number.isInteger(limit) || limit < 1) {
+		throw new NodeOperationError(ctx.getNode(), 'Limit must be a whole number of at least 1', { itemIndex });
+	}
+	return limit;
+}
