@@ -1,0 +1,97 @@
+/**
+ * The real-n8n check: `n8n start` on 127.0.0.1 with the package installed, owner setup and login,
+ * then every node and credential type the package declares (derived from package.json's `n8n`
+ * block) must be listed in /types/nodes.json and /types/credentials.json, and n8n's credential test
+ * must answer OK for each credential against the emulator and an error for a wrong password.
+ */
+import { KNOWN_CREDENTIALS } from './credentials';
+import { expectedTypes } from './pack';
+import type { Session } from './runner';
+
+export interface CheckResult {
+	name: string;
+	passed: boolean;
+	detail: string;
+}
+
+export async function serverChecks(session: Session, say: (line: string) => void): Promise<CheckResult[]> {
+	const results: CheckResult[] = [];
+	const record = (name: string, passed: boolean, detail: string) => {
+		results.push({ name, passed, detail });
+		say(`${passed ? 'PASS' : 'FAIL'}  ${name}${detail ? ` — ${detail}` : ''}`);
+	};
+	const expected = expectedTypes();
+	const emulators = await session.startEmulators({ main: {} });
+	const t0 = Date.now();
+	const server = await session.n8n.start();
+	say(`      n8n start ready on ${server.url} in ${((Date.now() - t0) / 1000).toFixed(1)} s (PID ${server.child.pid})`);
+	try {
+		await server.setupOwnerAndLogin();
+
+		const nodes = await server.request<Array<{ name: string }>>('GET', '/types/nodes.json');
+		const nodeNames = new Set(Array.isArray(nodes.body) ? nodes.body.map((n) => n.name) : []);
+		const missingNodes = expected.nodes.filter((name) => !nodeNames.has(name));
+		record(
+			'real n8n lists every node type of the package',
+			nodes.status === 200 && missingNodes.length === 0 && expected.nodes.length > 0,
+			nodes.status !== 200
+				? `/types/nodes.json answered ${nodes.status}`
+				: missingNodes.length
+					? `missing ${missingNodes.join(', ')}`
+					: expected.nodes.join(', '),
+		);
+
+		const credentials = await server.request<Array<{ name: string }>>('GET', '/types/credentials.json');
+		const credentialNames = new Set(Array.isArray(credentials.body) ? credentials.body.map((c) => c.name) : []);
+		const missingCredentials = expected.credentials.filter((name) => !credentialNames.has(name));
+		record(
+			'real n8n lists every credential type of the package',
+			credentials.status === 200 && missingCredentials.length === 0 && expected.credentials.length > 0,
+			credentials.status !== 200
+				? `/types/credentials.json answered ${credentials.status}`
+				: missingCredentials.length
+					? `missing ${missingCredentials.join(', ')}`
+					: expected.credentials.join(', '),
+		);
+
+		for (const type of expected.credentials) {
+			const spec = KNOWN_CREDENTIALS.find((c) => c.type === type);
+			if (!spec) {
+				record(`credential test ${type}`, false, 'no emulator credential of this type in test/e2e/lib/credentials.ts');
+				continue;
+			}
+			const data = spec.data(emulators.main);
+			// As in the editor: the credential is saved first (POST /rest/credentials), then tested by id.
+			// (A token-login credential cannot be tested unsaved: n8n stores the token it gets.)
+			const created = await server.request<{ data?: { id?: string } }>('POST', '/rest/credentials', { name: `${spec.name} (check)`, type, data });
+			const id = created.body?.data?.id;
+			if (created.status !== 200 || !id) {
+				record(`credential test ${type}`, false, `creating the credential answered ${created.status}: ${JSON.stringify(created.body).slice(0, 200)}`);
+				continue;
+			}
+			const test = async (values: Record<string, unknown>) => {
+				const response = await server.request<{ data?: { status?: string; message?: string } }>('POST', '/rest/credentials/test', {
+					credentials: { id, name: spec.name, type, data: values },
+				});
+				return { status: response.body?.data?.status ?? `HTTP ${response.status}`, message: response.body?.data?.message ?? JSON.stringify(response.body).slice(0, 200) };
+			};
+			const good = await test(data);
+			record(`credential test ${type} against the emulator`, good.status === 'OK', `${good.status}: ${good.message}`);
+			const bad = await test({ ...data, password: 'not-the-password' });
+			// Meaningful only when the right password passes (an unreachable server is an error too).
+			record(
+				`credential test ${type} with a wrong password`,
+				bad.status === 'Error' && good.status === 'OK',
+				`${bad.status}: ${bad.message}${good.status === 'OK' ? '' : ' (not conclusive: the right password failed too)'}`,
+			);
+		}
+	} catch (error) {
+		record('real n8n check', false, (error as Error).message);
+	} finally {
+		const child = server.child;
+		await session.group.stop(child);
+		say(`      stopped n8n (PID ${child.pid}, ${child.signal ?? `exit ${child.exitCode}`})`);
+		await session.stopEmulators(emulators);
+	}
+	return results;
+}
