@@ -78,7 +78,7 @@ describe('catalog authentication', () => {
 
 describe('server users', () => {
 	it('answers 401 with a Basic challenge to wrong or missing credentials', async () => {
-		for (const headers of [{}, { Authorization: basic('admin', 'wrong') }, { Authorization: basic('nobody', 'password') }]) {
+		for (const headers of [{}, { Authorization: basic('admin', 'wrong') }, { Authorization: basic('nobody', 'password') }] as Array<Record<string, string>>) {
 			const response = await fetch(`${emulator.url}/api/mantle/isAuthenticated`, { headers });
 			expect(response.status).toBe(401);
 			expect(response.headers.get('www-authenticate')).toMatch(/^Basic/);
