@@ -1,7 +1,9 @@
 /**
  * npm run dev [-- --port 5678] [--emulator-port 8080] [--fresh]
  *
- * The emulator(s) plus the n8n editor on http://127.0.0.1:5678 with the package built and installed
+ * The emulator(s), with `npm run emulator`'s defaults (the examples are written for those; scenario
+ * options such as 3-second catalog tokens are for the tests only), plus the n8n editor on
+ * http://127.0.0.1:5678 with the package built and installed
  * (as n8n installs community packages), credentials pre-created for the emulator, the example
  * workflows imported and an owner account set up. The n8n user folder is .e2e/dev/n8n-home and is
  * kept between runs (your own workflows stay); `--fresh` starts from an empty one. Ctrl+C stops
@@ -38,7 +40,7 @@ async function main(): Promise<void> {
 		await session.prepare(say, { userFolder: path.join(workDir, 'n8n-home'), encryptionKey: 'dataflow-dev-not-secret' });
 		const scenarios = await discoverScenarios();
 		const ports: Record<string, number> = (await portIsFree(emulatorPort)) ? { main: emulatorPort } : {};
-		const { emulators, specs, credentials } = await session.provision(scenarios, { ports, allKnownCredentials: true });
+		const { emulators, credentials } = await session.provision(scenarios, { ports, allKnownCredentials: true });
 		say(`Imported ${credentials.length} credential(s) and ${scenarios.filter((s) => s.workflow).length} example workflow(s)`);
 		const server = await session.n8n.start(port);
 		await server.setupOwnerAndLogin();
@@ -48,8 +50,7 @@ async function main(): Promise<void> {
 		say(`  Editor:    ${server.url}`);
 		say(`  Login:     ${OWNER.email} / ${OWNER.password}`);
 		for (const [key, emulator] of Object.entries(emulators)) {
-			const ttl = specs[key]?.tokenTtl ? ` (catalog tokens live ${specs[key].tokenTtl} s)` : '';
-			say(`  Emulator ${key}: ${emulator.url}, catalog ${emulator.catalogUrl}${ttl}; users admin, suzy, analyst / password`);
+			say(`  Emulator ${key}: ${emulator.url}, catalog ${emulator.catalogUrl} (npm run emulator's defaults); users admin, suzy, analyst / password`);
 		}
 		say(`  Credentials: ${credentials.map((c) => `"${c.name}"`).join(', ')}`);
 		say(`  Examples:  ${scenarios.map((s) => `${s.number}-${s.name}`).join(', ')} (Overview → Workflows)`);

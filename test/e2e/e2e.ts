@@ -20,6 +20,7 @@ async function main(): Promise<number> {
 
 	const scenarios = await discoverScenarios(only);
 	const session = new Session('e2e');
+	session.serverLog = say;
 	let passed = 0;
 	let failed = 0;
 	try {

@@ -1,5 +1,5 @@
 /**
- * npm run screenshots [-- --example catalog --node "List Assets"]
+ * npm run screenshots [-- --example chain --node "Run and Wait"]
  *
  * Screenshots of the n8n editor for the README: the canvas with an example workflow, and a node's
  * parameter panel. Runs a throwaway n8n (the pinned toolchain) with the package installed, the
@@ -61,8 +61,8 @@ function option(args: string[], name: string, fallback: string): string {
 
 async function main(): Promise<number> {
 	const args = process.argv.slice(2);
-	const exampleName = option(args, '--example', 'catalog');
-	const nodeName = option(args, '--node', 'List Assets');
+	const exampleName = option(args, '--example', 'chain');
+	const nodeName = option(args, '--node', 'Run and Wait');
 	const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 	if (!existsSync(chromiumPath)) {
 		console.error(`No Chromium at ${chromiumPath}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH`);

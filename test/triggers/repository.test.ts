@@ -287,6 +287,22 @@ describe('Dataflow Repository Trigger', () => {
 		expect((await empty.poll({ mode: 'manual' })).items).toBeNull();
 	});
 
+	it('in manual mode shows a file never changed since its creation as created, not updated', async () => {
+		const dir = folder();
+		await put(`${dir}/old.html`);
+		await put(`${dir}/report.html`);
+		expect(node(`${dir}/report.html`).lastModifiedDate).toBe(node(`${dir}/report.html`).createdDate);
+		const h = harness({ events: ['fileCreated', 'fileUpdated'], folder: rl(dir), namePattern: '*.html' });
+		const outcome = await h.poll({ mode: 'manual' });
+		expect(emitted(outcome, key)).toEqual([`fileCreated ${dir}/report.html`]);
+		expect(outcome.items![0]).toMatchObject({ event: 'fileCreated', occurredAt: iso(node(`${dir}/report.html`).createdDate) });
+		// Once it changes, the change is the newest thing: an update.
+		await put(`${dir}/report.html`, 'changed');
+		expect(await polled(harness({ events: ['fileCreated', 'fileUpdated'], folder: rl(dir), namePattern: '*.html' }), { mode: 'manual' })).toEqual([
+			`fileUpdated ${dir}/report.html`,
+		]);
+	});
+
 	it('refuses a folder path that is not a repository path', async () => {
 		const h = harness({ events: ['fileCreated'], folder: rl('public/x') });
 		const outcome = await h.poll();

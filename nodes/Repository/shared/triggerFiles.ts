@@ -161,7 +161,9 @@ export function filesWatch(ctx: IPollFunctions, options: FilesWatchOptions, scop
 					candidates.push({ key: keyOf(file), event: 'fileDeleted', occurredAt: dateOf(file, 'deletedDate') ?? now, data: { file, trashed: true } });
 				}
 			}
-			return latestBy(candidates, (c) => c.occurredAt);
+			// On equal times the earlier candidate wins: a file never changed since it was created
+			// (lastModifiedDate = createdDate) is a created file, not an update.
+			return latestBy([...candidates].reverse(), (c) => c.occurredAt);
 		},
 		async complete(emissions) {
 			if (!emissions.some((e) => e.event === 'fileDeleted' && e.data.trashed === false)) return emissions;

@@ -37,6 +37,17 @@ export interface LoggedRequest {
 	user?: string;
 	time: number;
 	status?: number;
+	/** Bytes of the answer's body. */
+	bytes?: number;
+}
+
+/** An answer of the emulator to a request made by a scenario (`EmulatorHandle.call`). */
+export interface EmulatorAnswer {
+	status: number;
+	contentType: string;
+	body: Buffer;
+	text(): string;
+	json<T = any>(): T;
 }
 
 export interface EmulatorHandle {
@@ -53,6 +64,12 @@ export interface EmulatorHandle {
 	/** Adds a fault while it runs (`POST /__emulator/faults`). */
 	addFault(rule: Record<string, unknown>): Promise<void>;
 	clearRequests(): Promise<void>;
+	/**
+	 * A request of the scenario's own (to prepare or inspect state): `path` under the base URL, such
+	 * as `/api/repo/files/:home:admin:x.kjb`, with HTTP Basic for `user` (default admin / password).
+	 * It appears in the request log like any other request.
+	 */
+	call(method: string, path: string, options?: { user?: string; password?: string; body?: string | Buffer; headers?: Record<string, string> }): Promise<EmulatorAnswer>;
 }
 
 export function emulatorArgs(spec: EmulatorSpec, seedFile?: string): string[] {
@@ -130,6 +147,22 @@ export async function startEmulator(group: ProcessGroup, key: string, spec: Emul
 		},
 		clearRequests: async () => {
 			await call('DELETE', '/requests');
+		},
+		call: async (method, endpoint, options = {}) => {
+			const auth = Buffer.from(`${options.user ?? 'admin'}:${options.password ?? 'password'}`).toString('base64');
+			const response = await fetch(`${base}${endpoint}`, {
+				method,
+				headers: { authorization: `Basic ${auth}`, ...(options.headers ?? {}) },
+				body: options.body,
+			});
+			const body = Buffer.from(await response.arrayBuffer());
+			return {
+				status: response.status,
+				contentType: response.headers.get('content-type') ?? '',
+				body,
+				text: () => body.toString('utf8'),
+				json: <T>() => JSON.parse(body.toString('utf8')) as T,
+			};
 		},
 	};
 }

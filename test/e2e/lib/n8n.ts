@@ -5,6 +5,7 @@
  * Node 24 and its own task-broker port, and is started through a ProcessGroup (stopped by PID).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import { freePort, sleep, tail, type Child, type ProcessGroup } from './processes';
@@ -22,7 +23,7 @@ export interface TaskData {
 	executionTime: number;
 	executionStatus?: string;
 	error?: { message?: string; description?: string; name?: string; httpCode?: string; [key: string]: unknown };
-	data?: { main?: Array<Array<{ json: Record<string, unknown>; binary?: Record<string, unknown> }> | null> };
+	data?: { main?: Array<Array<{ json: Record<string, unknown>; binary?: Record<string, unknown>; pairedItem?: unknown }> | null> };
 }
 
 export interface ExecutionResult {
@@ -34,8 +35,10 @@ export interface ExecutionResult {
 	/** The workflow error, when the run failed. */
 	error?: { message?: string; description?: string; node?: { name?: string }; [key: string]: unknown };
 	lastNodeExecuted?: string;
-	/** Everything the CLI printed. */
+	/** Everything the CLI printed (`n8n execute`), or the execution as the REST API gave it (manual runs). */
 	output: string;
+	/** How it ran: `n8n execute --id` (`cli`) or from a trigger in a running `n8n start`, as the editor does (`manual`). */
+	mode: 'cli' | 'manual';
 }
 
 /** The run JSON `n8n execute` prints (after its log lines, also on failure). */
@@ -65,6 +68,8 @@ export const OWNER = { email: 'owner@dataflow.example', firstName: 'Dataflow', l
 export class N8n {
 	/** $N8N_USER_FOLDER (n8n keeps its files in `.n8n` under it). */
 	readonly userFolder: string;
+	/** Where n8n's filesystem binary data mode keeps files (`filesystem-v2:<path>` ids are relative to it). */
+	readonly binaryStore: string;
 
 	constructor(
 		readonly toolchain: Toolchain,
@@ -74,6 +79,7 @@ export class N8n {
 		readonly options: { encryptionKey?: string; userFolder?: string } = {},
 	) {
 		this.userFolder = options.userFolder ?? path.join(workDir, 'n8n-home');
+		this.binaryStore = path.join(this.userFolder, '.n8n', 'storage');
 		mkdirSync(path.join(this.userFolder, '.n8n'), { recursive: true });
 	}
 
@@ -153,6 +159,7 @@ export class N8n {
 				runData: {},
 				error: { message: `n8n execute ${why}:\n${tail(result.output)}` },
 				output: result.output,
+				mode: 'cli',
 			};
 		}
 		const resultData = run.data.resultData as { runData?: Record<string, TaskData[]>; error?: ExecutionResult['error']; lastNodeExecuted?: string };
@@ -164,7 +171,64 @@ export class N8n {
 			error: resultData.error,
 			lastNodeExecuted: resultData.lastNodeExecuted,
 			output: result.output,
+			mode: 'cli',
 		};
+	}
+
+	/**
+	 * Runs a workflow in a running `n8n start` as the editor's "Execute workflow" does from a trigger
+	 * (`POST /rest/workflows/:id/run` with `triggerToStartFrom`; for a polling trigger n8n calls its
+	 * poll in manual mode, the "Fetch Test Event" path), then reads the saved execution
+	 * (`GET /rest/executions/:id`, its data in n8n's `flatted` form) once it has ended.
+	 */
+	async runManually(server: N8nServer, workflowId: string, trigger: string, timeoutMs = 180_000): Promise<ExecutionResult> {
+		const t0 = Date.now();
+		const crashed = (message: string, output = ''): ExecutionResult => ({
+			status: 'crashed',
+			exitCode: null,
+			durationMs: Date.now() - t0,
+			runData: {},
+			error: { message },
+			output,
+			mode: 'manual',
+		});
+		const started = await server.request<{ data?: { executionId?: string; waitingForWebhook?: boolean } }>('POST', `/rest/workflows/${workflowId}/run`, {
+			triggerToStartFrom: { name: trigger },
+		});
+		const executionId = started.body?.data?.executionId;
+		if (started.status !== 200 || !executionId) {
+			return crashed(`POST /rest/workflows/${workflowId}/run answered ${started.status}: ${JSON.stringify(started.body).slice(0, 400)}`);
+		}
+		const deadline = t0 + timeoutMs;
+		for (;;) {
+			const answer = await server.request<{ data?: { status?: string; finished?: boolean; data?: string } }>('GET', `/rest/executions/${executionId}`);
+			const execution = answer.body?.data;
+			const status = execution?.status ?? '';
+			if (answer.status === 200 && execution && !['new', 'running', 'waiting', ''].includes(status)) {
+				const data = typeof execution.data === 'string' ? (this.parseFlatted(execution.data) as Record<string, any>) : execution.data;
+				const resultData = (data?.resultData ?? {}) as { runData?: Record<string, TaskData[]>; error?: ExecutionResult['error']; lastNodeExecuted?: string };
+				return {
+					status,
+					exitCode: null,
+					durationMs: Date.now() - t0,
+					runData: resultData.runData ?? {},
+					error: resultData.error,
+					lastNodeExecuted: resultData.lastNodeExecuted,
+					output: JSON.stringify({ ...execution, data }, null, 2),
+					mode: 'manual',
+				};
+			}
+			if (Date.now() > deadline) {
+				return crashed(`execution ${executionId} did not end within ${timeoutMs / 1000} s (last answer ${answer.status}, status "${status}")`, JSON.stringify(answer.body));
+			}
+			await sleep(250);
+		}
+	}
+
+	/** n8n stores execution data with `flatted`; its own copy (in the toolchain) reads it. */
+	private parseFlatted(text: string): unknown {
+		const requireFromToolchain = createRequire(path.join(this.toolchain.dir, 'package.json'));
+		return (requireFromToolchain('flatted') as { parse(text: string): unknown }).parse(text);
 	}
 
 	/** `n8n start` on 127.0.0.1 (a free port unless given); resolves when it answers /healthz/readiness. */

@@ -10,7 +10,7 @@ import path from 'node:path';
 
 import { credentialsFor, KNOWN_CREDENTIALS, materialize, type CredentialSpec } from './credentials';
 import { startEmulator, type EmulatorHandle, type EmulatorSpec } from './emulator';
-import { N8n } from './n8n';
+import { N8n, type N8nServer } from './n8n';
 import { buildAndPack, installIntoN8n, type PackedPackage } from './pack';
 import { EXAMPLES_DIR, SCENARIOS_DIR } from './paths';
 import { ProcessGroup } from './processes';
@@ -95,6 +95,10 @@ export class Session {
 	toolchain!: Toolchain;
 	pkg!: PackedPackage;
 	n8n!: N8n;
+	/** `n8n start`, once something needed it (manual runs, the server check), logged in as the owner. */
+	private server?: Promise<N8nServer>;
+	/** Where to say that `n8n start` is ready when a scenario starts it (test:e2e prints it). */
+	serverLog?: (line: string) => void;
 
 	/** A new temporary work folder named after `label`, or the folder given (kept between runs: dev). */
 	constructor(label: string, workDir?: string) {
@@ -127,6 +131,34 @@ export class Session {
 		}
 	}
 
+	/**
+	 * The session's `n8n start` (started on first use, owner set up and logged in). Credentials
+	 * imported with the CLI while it runs are read by it at execution time.
+	 */
+	async ensureServer(say?: (line: string) => void): Promise<N8nServer> {
+		if (!this.server) {
+			const t0 = Date.now();
+			this.server = (async () => {
+				const server = await this.n8n.start();
+				await server.setupOwnerAndLogin();
+				say?.(`      n8n start ready on ${server.url} in ${secs(t0)} (PID ${server.child.pid})`);
+				return server;
+			})();
+			void this.server.catch(() => (this.server = undefined));
+		}
+		return await this.server;
+	}
+
+	/** Stops the session's `n8n start`, if it runs; returns how it ended. */
+	async stopServer(): Promise<string | undefined> {
+		if (!this.server) return undefined;
+		const server = await this.server.catch(() => undefined);
+		this.server = undefined;
+		if (!server) return undefined;
+		await this.group.stop(server.child);
+		return `stopped n8n (PID ${server.child.pid}, ${server.child.signal ?? `exit ${server.child.exitCode}`})`;
+	}
+
 	/** Stops everything; removes the work folder unless asked to keep it (then says where it is). */
 	async close(keep: boolean, say: (line: string) => void): Promise<void> {
 		await this.group.stopAll();
@@ -143,8 +175,9 @@ export class Session {
 
 	/**
 	 * For an interactive n8n (dev, screenshots): one set of emulators for all these scenarios (each
-	 * key once, the scenarios' options merged), every credential their workflows reference pointing
-	 * at them, and the workflows imported.
+	 * key once, with the emulator's defaults — as `npm run emulator` starts it, which the examples are
+	 * written for; the scenarios' own options, such as 3-second catalog tokens, are for their tests
+	 * only), every credential their workflows reference pointing at them, and the workflows imported.
 	 */
 	async provision(
 		scenarios: Scenario[],
@@ -156,7 +189,7 @@ export class Session {
 		for (const scenario of usable) {
 			const needed = credentialsFor(scenario.workflow!, scenario.definition?.credentials);
 			for (const credential of needed) credentials.set(credential.id, credential);
-			for (const [key, spec] of Object.entries(emulatorSpecs(scenario.definition, needed))) specs[key] = { ...specs[key], ...spec };
+			for (const key of Object.keys(emulatorSpecs(scenario.definition, needed))) specs[key] ??= {};
 		}
 		specs.main ??= {};
 		// Also the standard credentials of the main emulator, for workflows of your own.
@@ -187,9 +220,20 @@ export class Session {
 			emulators = await this.startEmulators(emulatorSpecs(definition, credentials));
 			if (credentials.length) await this.n8n.importCredentials(materialize(credentials, emulators), `credentials-${scenario.name}.json`);
 			await definition?.before?.({ workflow: scenario.workflow, emulators });
-			const execution = await this.n8n.execute(scenario.workflow.id, definition?.timeoutMs);
-			const run = new ScenarioRun(scenario.workflow, emulators, execution);
+			const execution =
+				definition?.execution === 'manual'
+					? await this.n8n.runManually(await this.ensureServer(this.serverLog), scenario.workflow.id, startTrigger(scenario.workflow, definition.trigger), definition.timeoutMs)
+					: await this.n8n.execute(scenario.workflow.id, definition?.timeoutMs);
+			const run = new ScenarioRun(scenario.workflow, emulators, execution, this.n8n.binaryStore);
 			await run.loadRequests();
+			let afterFailure: string | undefined;
+			if (definition?.after) {
+				try {
+					await definition.after(run);
+				} catch (error) {
+					afterFailure = `The scenario's after hook failed: ${(error as Error).message}`;
+				}
+			}
 			await this.stopEmulators(emulators);
 			emulators = {};
 
@@ -199,7 +243,7 @@ export class Session {
 			} catch (error) {
 				account = [`(no account: ${(error as Error).message})`];
 			}
-			const failure = checkOutcome(definition, run);
+			const failure = checkOutcome(definition, run) ?? afterFailure;
 			if (failure) return outcome(false, failure, run, account);
 			try {
 				await definition?.check?.(run);
@@ -213,6 +257,17 @@ export class Session {
 			await this.stopEmulators(emulators);
 		}
 	}
+}
+
+/** The trigger a manual run starts from: the one named, or the workflow's first trigger node. */
+export function startTrigger(workflow: ExampleWorkflow, name?: string): string {
+	if (name) {
+		if (!workflow.nodes.some((n) => n.name === name)) throw new Error(`The workflow has no node "${name}" to start from`);
+		return name;
+	}
+	const trigger = workflow.nodes.find((n) => /trigger$/i.test(n.type));
+	if (!trigger) throw new Error(`The workflow "${workflow.name}" has no trigger node to start a manual run from`);
+	return trigger.name;
 }
 
 /** The run's status against the expectation; a message when it does not match. */

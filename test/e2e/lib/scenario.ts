@@ -5,6 +5,8 @@
  * lines. The runner (runner.ts) pairs the two files by name; nothing else needs registering.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 import type { CredentialSpec } from './credentials';
 import type { EmulatorHandle, EmulatorSpec, LoggedRequest } from './emulator';
@@ -47,8 +49,23 @@ export interface ScenarioDefinition {
 	};
 	/** Longest the run may take (default 180 s). */
 	timeoutMs?: number;
+	/**
+	 * How the workflow runs: `cli` (default) with `n8n execute --id`, which starts at the Manual
+	 * Trigger; `manual` in a running `n8n start`, started from a trigger as the editor's "Execute
+	 * workflow" does (`POST /rest/workflows/:id/run`), for workflows that start with a polling
+	 * trigger, which `n8n execute` refuses ("Missing node to start execution").
+	 */
+	execution?: 'cli' | 'manual';
+	/** The trigger a `manual` run starts from (default: the workflow's first trigger node). */
+	trigger?: string;
 	/** Called before the workflow runs, once the emulators are up (e.g. to add faults). */
 	before?(context: { workflow: ExampleWorkflow; emulators: Record<string, EmulatorHandle> }): Promise<void> | void;
+	/**
+	 * Called right after the run while the emulators still run: read what they hold now
+	 * (`run.emulators.main.call(...)`) into `run.facts` for `check` and `account`. Its requests come
+	 * after the run's in the live log, not in `run.requests()` (read before it).
+	 */
+	after?(run: ScenarioRun): Promise<void> | void;
 	/** Assertions (node:assert or the helpers of ScenarioRun); throwing fails the scenario. */
 	check?(run: ScenarioRun): Promise<void> | void;
 	/** The demo's account, one line per step (default: each node and how many items it gave). */
@@ -62,11 +79,15 @@ export function defineScenario(definition: ScenarioDefinition): ScenarioDefiniti
 /** Everything a scenario's check and account can look at. */
 export class ScenarioRun {
 	private readonly requestCache = new Map<string, LoggedRequest[]>();
+	/** What the scenario's `after` hook read from the emulators. */
+	readonly facts: Record<string, any> = {};
 
 	constructor(
 		readonly workflow: ExampleWorkflow,
 		readonly emulators: Record<string, EmulatorHandle>,
 		readonly execution: ExecutionResult,
+		/** n8n's binary data folder (filesystem mode), to read the files of binary items. */
+		readonly binaryStore?: string,
 	) {}
 
 	/** Fetches and caches every emulator's request log (done by the runner right after the run). */
@@ -112,6 +133,35 @@ export class ScenarioRun {
 	binaries(node: string, options: { run?: number; output?: number } = {}): Array<Record<string, any>> {
 		const task = this.task(node, options.run ?? 0);
 		return (task.data?.main?.[options.output ?? 0] ?? []).map((item) => item.binary ?? {});
+	}
+
+	/**
+	 * The bytes of one binary field of a node's output item: from n8n's binary data folder
+	 * (`filesystem-v2:` ids, n8n's default mode) or from the item itself (base64, memory mode).
+	 */
+	binaryBytes(node: string, options: { item?: number; field?: string; run?: number; output?: number } = {}): Buffer {
+		const field = options.field ?? 'data';
+		const binary = this.binaries(node, options)[options.item ?? 0]?.[field] as { id?: string; data?: string } | undefined;
+		if (!binary) throw new assert.AssertionError({ message: `Node "${node}" has no binary field "${field}" on item ${options.item ?? 0}` });
+		const id = String(binary.id ?? '');
+		const match = /^filesystem(?:-v2)?:(.+)$/.exec(id);
+		if (match) {
+			if (!this.binaryStore) throw new Error(`Binary data ${id} is in n8n's binary data folder, which this run does not know`);
+			return readFileSync(path.join(this.binaryStore, match[1]));
+		}
+		if (typeof binary.data === 'string' && !id) return Buffer.from(binary.data, 'base64');
+		throw new Error(`Binary data of node "${node}" is stored as "${id}", which this harness cannot read`);
+	}
+
+	/** `binaryBytes` as UTF-8 text. */
+	binaryText(node: string, options: { item?: number; field?: string; run?: number; output?: number } = {}): string {
+		return this.binaryBytes(node, options).toString('utf8');
+	}
+
+	/** The items of a node with their pairing (`pairedItem`), for assertions on where items came from. */
+	pairedItems(node: string, options: { run?: number; output?: number } = {}): Array<{ json: Record<string, any>; pairedItem?: unknown }> {
+		const task = this.task(node, options.run ?? 0);
+		return (task.data?.main?.[options.output ?? 0] ?? []).map((item) => ({ json: item.json, pairedItem: item.pairedItem }));
 	}
 
 	/** Asserts that a node succeeded and gave `count` items; returns them. */

@@ -1,5 +1,6 @@
 /**
- * The real-n8n check: `n8n start` on 127.0.0.1 with the package installed, owner setup and login,
+ * The real-n8n check: `n8n start` on 127.0.0.1 with the package installed (the session's, when a
+ * manual-run scenario already started it), owner setup and login,
  * then every node and credential type the package declares (derived from package.json's `n8n`
  * block) must be listed in /types/nodes.json and /types/credentials.json, and n8n's credential test
  * must answer OK for each credential against the emulator and an error for a wrong password.
@@ -22,11 +23,15 @@ export async function serverChecks(session: Session, say: (line: string) => void
 	};
 	const expected = expectedTypes();
 	const emulators = await session.startEmulators({ main: {} });
-	const t0 = Date.now();
-	const server = await session.n8n.start();
-	say(`      n8n start ready on ${server.url} in ${((Date.now() - t0) / 1000).toFixed(1)} s (PID ${server.child.pid})`);
+	let server;
 	try {
-		await server.setupOwnerAndLogin();
+		server = await session.ensureServer(say);
+	} catch (error) {
+		record('real n8n check', false, `n8n start: ${(error as Error).message}`);
+		await session.stopEmulators(emulators);
+		return results;
+	}
+	try {
 
 		const nodes = await server.request<Array<{ name: string }>>('GET', '/types/nodes.json');
 		const nodeNames = new Set(Array.isArray(nodes.body) ? nodes.body.map((n) => n.name) : []);
@@ -88,9 +93,8 @@ export async function serverChecks(session: Session, say: (line: string) => void
 	} catch (error) {
 		record('real n8n check', false, (error as Error).message);
 	} finally {
-		const child = server.child;
-		await session.group.stop(child);
-		say(`      stopped n8n (PID ${child.pid}, ${child.signal ?? `exit ${child.exitCode}`})`);
+		const stopped = await session.stopServer();
+		if (stopped) say(`      ${stopped}`);
 		await session.stopEmulators(emulators);
 	}
 	return results;
