@@ -1,9 +1,9 @@
 import type {
-	IAuthenticateGeneric,
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
 	IHttpRequestHelper,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
@@ -89,14 +89,11 @@ export class DataflowCatalogApi implements ICredentialType {
 		return { accessToken };
 	}
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization: '=Bearer {{$credentials.accessToken}}',
-			},
-		},
-	};
+	/** `Authorization: Bearer <token>` (a function, as for the server credential: no per-request expressions). */
+	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		requestOptions.headers = { ...(requestOptions.headers ?? {}), Authorization: `Bearer ${String(credentials.accessToken ?? '')}` };
+		return requestOptions;
+	}
 
 	/** Logging in is the test; the health check then proves the catalog answers. */
 	test: ICredentialTestRequest = {

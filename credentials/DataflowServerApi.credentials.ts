@@ -1,7 +1,8 @@
 import type {
-	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
@@ -99,15 +100,18 @@ export class DataflowServerApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			auth: {
-				username: '={{$credentials.username}}',
-				password: '={{$credentials.password}}',
-			},
-		},
-	};
+	/**
+	 * HTTP Basic. A function rather than a generic `{{$credentials...}}` template: n8n evaluates a
+	 * template's expressions on every request, which the benchmarks measured at 0.35 ms of CPU per
+	 * item (bench/RESULTS.md); the result is the same `auth` option.
+	 */
+	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		requestOptions.auth = {
+			username: String(credentials.username ?? ''),
+			password: String(credentials.password ?? ''),
+		};
+		return requestOptions;
+	}
 
 	/**
 	 * A wrong password answers 401 on both kinds of server. The BI server answers the text "true" for
