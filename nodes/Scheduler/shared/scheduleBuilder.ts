@@ -18,6 +18,7 @@ import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties }
 import { normalizePath } from '../../common/repositoryPath';
 import { normalizeCron } from './cron';
 import { formatServerDate, isValidTimeZone, parseDateTime, ScheduleInputError, wallClockOf } from './time';
+import { LOG_LEVEL_OPTIONS } from '../../common/logLevels';
 
 export type TriggerType = 'runOnce' | 'seconds' | 'minutes' | 'hours' | 'daily' | 'weekly' | 'monthly' | 'cron';
 export type DailyRecurrence = 'everyDay' | 'weekdays' | 'everyNDays';
@@ -593,15 +594,7 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 				displayName: 'Log Level',
 				name: 'logLevel',
 				type: 'options',
-				options: [
-					{ name: 'Basic', value: 'Basic' },
-					{ name: 'Debug', value: 'Debug' },
-					{ name: 'Detailed', value: 'Detailed' },
-					{ name: 'Error', value: 'Error' },
-					{ name: 'Minimal', value: 'Minimal' },
-					{ name: 'Nothing', value: 'Nothing' },
-					{ name: 'Row Level', value: 'Rowlevel' },
-				],
+				options: LOG_LEVEL_OPTIONS,
 				default: 'Basic',
 				description: 'Log level of transformations and jobs when they run',
 			},

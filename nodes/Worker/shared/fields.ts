@@ -8,22 +8,13 @@ import {
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeProperties,
-	type INodePropertyOptions,
 } from 'n8n-workflow';
 
+import { LOG_LEVEL_OPTIONS } from '../../common/logLevels';
 import { serverSettings } from '../../common/transport';
 import { toNumber } from '../../common/values';
 
-/** The worker's log levels (LogLevel codes), sorted by display name. */
-export const LOG_LEVEL_OPTIONS: INodePropertyOptions[] = [
-	{ name: 'Basic', value: 'Basic' },
-	{ name: 'Debug', value: 'Debug' },
-	{ name: 'Detailed', value: 'Detailed' },
-	{ name: 'Error', value: 'Error' },
-	{ name: 'Minimal', value: 'Minimal' },
-	{ name: 'Nothing', value: 'Nothing' },
-	{ name: 'Row Level', value: 'Rowlevel' },
-];
+export { LOG_LEVEL_OPTIONS };
 
 const LOG_LEVELS = new Set(LOG_LEVEL_OPTIONS.map((o) => String(o.value).toLowerCase()));
 
