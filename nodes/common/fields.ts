@@ -38,3 +38,41 @@ export function limitOf(ctx: IExecuteFunctions, itemIndex: number): number | und
 	}
 	return limit;
 }
+
+export interface PairListOptions {
+	show: IDisplayOptions['show'];
+	/** Parameter name, e.g. `jobParameters`. */
+	name: string;
+	displayName: string;
+	description: string;
+	placeholder: string;
+	/** Name of one entry in the collection (the parameter path is `<name>.<entry>`). */
+	entry: 'entry' | 'parameter';
+	/** Field names of a pair: name/value (default) or key/value. */
+	pair?: 'name' | 'key';
+}
+
+/** A repeatable list of name/value (or key/value) pairs: job parameters, query parameters, metadata. */
+export function pairListField(options: PairListOptions): INodeProperties {
+	const first = options.pair === 'key' ? { displayName: 'Key', name: 'key' } : { displayName: 'Name', name: 'name' };
+	return {
+		displayName: options.displayName,
+		name: options.name,
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: options.placeholder,
+		default: {},
+		description: options.description,
+		displayOptions: { show: options.show },
+		options: [
+			{
+				name: options.entry,
+				displayName: options.entry === 'entry' ? 'Entry' : 'Parameter',
+				values: [
+					{ ...first, type: 'string', default: '' },
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
+			},
+		],
+	};
+}

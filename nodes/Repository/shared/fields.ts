@@ -2,6 +2,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { pairListField } from '../../common/fields';
+
 export { limitOf, returnAllFields } from '../../common/fields';
 
 import { PERMISSION_CODES } from './documents';
@@ -32,26 +34,7 @@ export function binaryInputField(showOn: Show, description = 'The name of the in
 }
 
 export function keyValueField(showOn: Show, name: string, displayName: string, placeholder: string, description: string): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder,
-		default: {},
-		description,
-		displayOptions: { show: showOn },
-		options: [
-			{
-				name: 'entry',
-				displayName: 'Entry',
-				values: [
-					{ displayName: 'Key', name: 'key', type: 'string', default: '' },
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
-			},
-		],
-	};
+	return pairListField({ show: showOn, name, displayName, placeholder, description, entry: 'entry', pair: 'key' });
 }
 
 /** The entries of a key/value field; empty keys and duplicate keys are refused. */

@@ -7,6 +7,7 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INod
 
 import { encodePathId, pathIdSegment } from '../../common/repositoryPath';
 import { pathField, readPath, REPOS, type Show } from './paths';
+import { pairListField } from '../../common/fields';
 
 export function resourceAddressFields(showOn: Show): INodeProperties[] {
 	return [
@@ -46,26 +47,7 @@ export function resourceAddressFields(showOn: Show): INodeProperties[] {
 }
 
 export function nameValueField(showOn: Show, name: string, displayName: string, placeholder: string, description: string): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder,
-		default: {},
-		description,
-		displayOptions: { show: showOn },
-		options: [
-			{
-				name: 'parameter',
-				displayName: 'Parameter',
-				values: [
-					{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
-			},
-		],
-	};
+	return pairListField({ show: showOn, name, displayName, placeholder, description, entry: 'parameter' });
 }
 
 export function readNameValues(ctx: IExecuteFunctions, itemIndex: number, name: string): Record<string, string> {

@@ -10,6 +10,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
+import { pairListField } from '../../common/fields';
 import { LOG_LEVEL_OPTIONS } from '../../common/logLevels';
 import { serverSettings } from '../../common/transport';
 import { toNumber } from '../../common/values';
@@ -39,26 +40,7 @@ export function nameValueField(
 	displayName: string,
 	description: string,
 ): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: `Add ${displayName.replace(/s$/, '')}`,
-		default: {},
-		description,
-		displayOptions: { show },
-		options: [
-			{
-				name: 'entry',
-				displayName: 'Entry',
-				values: [
-					{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
-			},
-		],
-	};
+	return pairListField({ show, name, displayName, placeholder: `Add ${displayName.replace(/s$/, '')}`, description, entry: 'entry' });
 }
 
 export const INCLUDE_RAW_OPTION: INodeProperties = {

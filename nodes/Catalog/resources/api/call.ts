@@ -6,6 +6,7 @@ import {
 } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
+import { pairListField } from '../../../common/fields';
 import { dataflowRequest } from '../../../common/transport';
 
 const show = { resource: ['api'], operation: ['call'] };
@@ -37,25 +38,14 @@ export const description: INodeProperties[] = [
 		description: 'Path under /api/public/v1/ of the catalog, for example "notifications" or "assets/123"',
 		displayOptions: { show },
 	},
-	{
-		displayName: 'Query Parameters',
+	pairListField({
+		show,
 		name: 'queryParameters',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
+		displayName: 'Query Parameters',
 		placeholder: 'Add Parameter',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				name: 'parameter',
-				displayName: 'Parameter',
-				values: [
-					{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
-			},
-		],
-	},
+		description: 'Query parameters to send',
+		entry: 'parameter',
+	}),
 	{
 		displayName: 'Body',
 		name: 'body',
