@@ -77,8 +77,8 @@ export function pathIdSegment(path: unknown, label?: string): string {
 	return encodePathId(toPathId(path, label));
 }
 
-/** The last segment of a path: its file or folder name. */
+/** The last segment of a path (its file or folder name); '' for the root. Does not validate. */
 export function baseName(path: string): string {
-	const segments = pathSegments(path);
-	return segments[segments.length - 1] ?? '';
+	const parts = path.split('/').filter(Boolean);
+	return parts[parts.length - 1] ?? '';
 }

@@ -104,3 +104,64 @@ export function buildXml(root: string, content: XmlObject, declaration = true): 
 	const body = builder.build({ [root]: stringify(content, root) }) as string;
 	return (declaration ? '<?xml version="1.0" encoding="UTF-8"?>\n' : '') + body;
 }
+
+/**
+ * A document in document order, as fast-xml-parser's `preserveOrder` mode gives it: a list of
+ * nodes, each `{ <name>: children }` with attributes under `':@'` (`@_name`), text as `#text`,
+ * CDATA as `#cdata`, comments as `#comment`. Used where a document must go back out unchanged
+ * (a .kjb job definition embedded in a request body).
+ */
+export type OrderedNode = Record<string, unknown>;
+
+const ORDERED = {
+	preserveOrder: true,
+	ignoreAttributes: false,
+	attributeNamePrefix: '@_',
+	commentPropName: '#comment',
+	cdataPropName: '#cdata',
+} as const;
+
+const orderedParser = new XMLParser({
+	...ORDERED,
+	ignoreDeclaration: true,
+	ignorePiTags: true,
+	trimValues: false,
+	parseTagValue: false,
+	parseAttributeValue: false,
+	processEntities: true,
+	htmlEntities: true,
+});
+
+// Text and attribute values are escaped by `escapeText` (see buildXml).
+const orderedBuilder = new XMLBuilder({ ...ORDERED, format: false, suppressEmptyNode: false, processEntities: false });
+
+/** Parses a document keeping its order, comments, CDATA and whitespace; `what` names it in errors. */
+export function parseXmlOrdered(text: string, what = 'The XML document'): OrderedNode[] {
+	if (typeof text !== 'string' || text.trim() === '') throw new XmlError(`${what} is empty`);
+	const check = XMLValidator.validate(text, { allowBooleanAttributes: true });
+	if (check !== true) throw new XmlError(`${what} is not well-formed XML (line ${check.err.line}: ${check.err.msg})`);
+	return orderedParser.parse(text) as OrderedNode[];
+}
+
+function escapeOrdered(nodes: unknown, field: string): unknown {
+	if (!Array.isArray(nodes)) return nodes;
+	return nodes.map((node: OrderedNode) => {
+		const out: OrderedNode = {};
+		for (const [key, value] of Object.entries(node)) {
+			if (key === '#text') out[key] = escapeText(String(value), `The value of "${field}"`);
+			else if (key === ':@') {
+				out[key] = Object.fromEntries(
+					Object.entries(value as Record<string, unknown>).map(([name, v]) => [name, escapeText(String(v), `The attribute "${name}"`)]),
+				);
+			} else if (key === '#cdata' || key === '#comment') out[key] = value;
+			else out[key] = escapeOrdered(value, key);
+		}
+		return out;
+	});
+}
+
+/** Builds a document-order tree back into XML, escaping every value as buildXml does. */
+export function buildXmlOrdered(nodes: OrderedNode[], declaration = true): string {
+	const body = orderedBuilder.build(escapeOrdered(nodes, 'document')) as string;
+	return (declaration ? '<?xml version="1.0" encoding="UTF-8"?>\n' : '') + body;
+}

@@ -56,6 +56,8 @@ describe('repository paths', () => {
 		expect(isRootPath('/public')).toBe(false);
 		expect(pathSegments('/a/b/c')).toEqual(['a', 'b', 'c']);
 		expect(baseName('/home/admin/sales.ktr')).toBe('sales.ktr');
+		expect(baseName('/public/')).toBe('public');
+		expect(baseName('/')).toBe('');
 	});
 
 	it('names the field in messages', () => expect(() => toPathId('', 'Folder')).toThrow(/^Folder is empty/));

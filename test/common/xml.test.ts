@@ -1,4 +1,4 @@
-import { buildXml, isXmlContentType, looksLikeXml, parseXml, XmlError } from '../../nodes/common/xml';
+import { buildXml, buildXmlOrdered, isXmlContentType, looksLikeXml, parseXml, parseXmlOrdered, XmlError } from '../../nodes/common/xml';
 
 describe('parseXml', () => {
 	it('parses documents into objects with string leaves, repeated elements as lists, attributes with @', () => {
@@ -52,5 +52,27 @@ describe('content type checks', () => {
 		expect(looksLikeXml('  <?xml version="1.0"?><a/>')).toBe(true);
 		expect(looksLikeXml('<a/>')).toBe(true);
 		expect(looksLikeXml('{"a":1}')).toBe(false);
+	});
+});
+
+describe('document-order XML', () => {
+	const kjb = `<?xml version="1.0"?>\n<job>\n  <!-- keep me -->\n  <name>load &amp; check</name>\n  <entry type="SPECIAL" note="a &quot;b&quot;"><![CDATA[x < y]]></entry>\n</job>`;
+
+	it('parses and builds back comments, CDATA, attributes, whitespace and escaped text unchanged', () => {
+		const nodes = parseXmlOrdered(kjb);
+		expect(buildXmlOrdered(nodes, false)).toBe(kjb.replace('<?xml version="1.0"?>\n', '').replace('a &quot;b&quot;', 'a &quot;b&quot;'));
+	});
+
+	it('escapes values as buildXml does: \\r kept, characters XML cannot carry refused', () => {
+		const withCr = buildXmlOrdered([{ v: [{ '#text': 'a\rb & <c>' }] }], false);
+		expect(withCr).toBe('<v>a&#13;b &amp; &lt;c&gt;</v>');
+		expect(parseXmlOrdered(withCr)).toEqual([{ v: [{ '#text': 'a\rb & <c>' }] }]);
+		expect(() => buildXmlOrdered([{ v: [{ '#text': 'nul\u0000' }] }], false)).toThrow(/The value of "v" contains the character U\+0000/);
+		expect(() => buildXmlOrdered([{ v: [], ':@': { '@_a': 'x\u0001' } }], false)).toThrow(/attribute "@_a".*U\+0001/);
+	});
+
+	it('names the document in its errors', () => {
+		expect(() => parseXmlOrdered('', 'The job definition')).toThrow('The job definition is empty');
+		expect(() => parseXmlOrdered('<job><name>x</name>', 'The job definition')).toThrow(/^The job definition is not well-formed XML \(line 1/);
 	});
 });

@@ -199,6 +199,7 @@ const REPOSITORY_SAMPLES: Record<string, Sample> = {
 	'dataflowRepository.access.updateAcl': {
 		parameters: { path: path('={{ "/home/admin/reliability/acl_" + $json.n + ".ktr" }}'), aclSource: 'fields', owner: 'admin', ownerType: 0, entriesInheriting: true },
 		prepare: withFiles('acl'),
+		bad: [{ label: 'an owner XML cannot carry', parameters: { owner: 'ad\u0000min' }, message: /The owner contains the character U\+0000/ }],
 	},
 	'dataflowRepository.access.canAccess': { parameters: { path: path('/home/admin/sales.ktr'), permissions: ['read', 'write'] } },
 	'dataflowRepository.access.getAccessMap': { parameters: { path: path('/home/admin/sales.ktr'), permissions: ['read', 'write', 'delete'] } },
@@ -213,6 +214,7 @@ const REPOSITORY_SAMPLES: Record<string, Sample> = {
 	'dataflowRepository.localeMetadata.updateLocaleProperties': {
 		parameters: { path: path('={{ "/home/admin/reliability/locale_" + $json.n + ".ktr" }}'), locale: 'fr', properties: { entry: [{ key: 'file.title', value: 'Ventes & <marges> ]]> "q" — é' }] } },
 		prepare: withFiles('locale'),
+		bad: [{ label: 'a value XML cannot carry', parameters: { properties: { entry: [{ key: 'file.title', value: 'bell \u0007' }] } }, message: /U\+0007/ }],
 	},
 	'dataflowRepository.localeMetadata.deleteLocale': {
 		parameters: { path: path('={{ "/home/admin/reliability/unlocale_" + $json.n + ".ktr" }}'), locale: 'de' },
@@ -250,7 +252,10 @@ export const SAMPLES: Record<string, Sample> = {
 	// Worker
 	'dataflowWorker.job.add': {
 		parameters: { source: 'text', jobXml: JOB_XML, logLevel: 'Basic' },
-		bad: [{ label: 'a job definition that is not XML', parameters: { jobXml: 'not <xml' }, message: /./ }],
+		bad: [
+			{ label: 'a job definition that is not XML', parameters: { jobXml: 'not <xml' }, message: /not well-formed XML/ },
+			{ label: 'a parameter value XML cannot carry', parameters: { jobParameters: { entry: [{ name: 'P', value: 'x\u0000' }] } }, message: /U\+0000/ },
+		],
 	},
 	'dataflowWorker.job.run': {
 		parameters: { jobPath: '/public/etl/daily_load.kjb', logLevel: 'Basic' },

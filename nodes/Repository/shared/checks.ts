@@ -1,10 +1,10 @@
 /** Operations that differ only by their endpoint: user-level yes/no checks and plain content downloads. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { normalizePath } from '../../common/repositoryPath';
+import { baseName, normalizePath } from '../../common/repositoryPath';
 import { fileDownloadOperation, readDownloadTarget, yesNoOperation } from './builders';
 import { binaryOutputField } from './fields';
-import { baseNameOf, FILES, filesUrl, pathField, show } from './paths';
+import { FILES, filesUrl, pathField, show } from './paths';
 
 /** `GET <path>` answering `true`/`false` about the current user: `{ [key]: boolean }`. */
 export function userCheck(path: string, key: string, options: { falseStatuses?: number[] } = {}) {
@@ -51,7 +51,7 @@ export function contentDownload(operation: string, suffix?: string) {
 				return readDownloadTarget(this, itemIndex);
 			},
 			request: (plan) => ({ method: 'GET', path: filesUrl(plan.path, suffix), expect: 'stream' }),
-			fileName: (plan) => baseNameOf(plan.path) || 'file',
+			fileName: (plan) => baseName(plan.path) || 'file',
 		}),
 	};
 }

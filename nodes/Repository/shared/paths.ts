@@ -93,11 +93,6 @@ export function filesUrlOrRoot(path: string, suffix: string): string {
 	return path === '/' ? `${FILES}/${suffix}` : filesUrl(path, suffix);
 }
 
-export function baseNameOf(path: string): string {
-	const parts = path.split('/').filter(Boolean);
-	return parts[parts.length - 1] ?? '';
-}
-
 export function joinPath(folder: string, name: string): string {
 	return folder === '/' ? `/${name}` : `${folder}/${name}`;
 }

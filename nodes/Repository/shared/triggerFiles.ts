@@ -17,7 +17,8 @@ import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-w
 import { latestBy, wildcardMatcher, type CursorValue, type Emission, type Watch } from '../../common/polling';
 import { apiError, dataflowRequest } from '../../common/transport';
 import { fileList, flatTree, treeOf } from './documents';
-import { FILES, baseNameOf, filesUrl } from './paths';
+import { FILES, filesUrl } from './paths';
+import { baseName } from '../../common/repositoryPath';
 
 export const REPOSITORY_EVENTS = ['fileCreated', 'fileDeleted', 'fileUpdated', 'generatedContentAdded'];
 export const FILE_EVENTS = ['fileCreated', 'fileDeleted', 'fileUpdated'];
@@ -134,7 +135,7 @@ export function filesWatch(ctx: IPollFunctions, options: FilesWatchOptions, scop
 		},
 		removed(key, before, now) {
 			if (!wants('fileDeleted')) return [];
-			const file: IDataObject = { id: key, name: baseNameOf(before.p), path: before.p, lastModifiedDate: before.m };
+			const file: IDataObject = { id: key, name: baseName(before.p), path: before.p, lastModifiedDate: before.m };
 			return [{ key, event: 'fileDeleted', occurredAt: now, data: { file, trashed: false } }];
 		},
 		async sample(files, now) {

@@ -2,40 +2,10 @@
  * The `job_configuration` body of addJob: the job definition (the `<job>` root of a .kjb file)
  * followed by the execution settings. The .kjb document is parsed in document order (comments,
  * CDATA sections, attributes and whitespace kept) and the whole body is built back from that tree
- * with the XML builder, so nothing is concatenated as text and every value is escaped once.
+ * with the shared XML builder, so nothing is concatenated as text and every value is escaped once.
  */
-import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
-
-import { XmlError } from '../../common/xml';
+import { buildXmlOrdered, parseXmlOrdered, XmlError, type OrderedNode } from '../../common/xml';
 import type { NameValue } from './fields';
-
-type OrderedNode = Record<string, unknown>;
-
-const ORDERED = {
-	preserveOrder: true,
-	ignoreAttributes: false,
-	attributeNamePrefix: '@_',
-	commentPropName: '#comment',
-	cdataPropName: '#cdata',
-} as const;
-
-const parser = new XMLParser({
-	...ORDERED,
-	ignoreDeclaration: true,
-	ignorePiTags: true,
-	trimValues: false,
-	parseTagValue: false,
-	parseAttributeValue: false,
-	processEntities: true,
-	htmlEntities: true,
-});
-
-const builder = new XMLBuilder({
-	...ORDERED,
-	format: false,
-	suppressEmptyNode: false,
-	processEntities: true,
-});
 
 export interface JobDefinition {
 	/** The `<job>` element in document order. */
@@ -62,13 +32,7 @@ function textOf(children: unknown): string {
 
 /** Parses a .kjb document and returns its `<job>` element; anything else is refused with the reason. */
 export function readJobDefinition(xml: string): JobDefinition {
-	const text = xml.replace(/^\uFEFF/, '');
-	if (text.trim() === '') throw new XmlError('The job definition is empty');
-	const check = XMLValidator.validate(text, { allowBooleanAttributes: true });
-	if (check !== true) {
-		throw new XmlError(`The job definition is not well-formed XML (line ${check.err.line}: ${check.err.msg})`);
-	}
-	const nodes = parser.parse(text) as OrderedNode[];
+	const nodes = parseXmlOrdered(xml.replace(/^\uFEFF/, ''), 'The job definition');
 	const elements = nodes.filter((node) => elementName(node) !== undefined);
 	const root = elements[0];
 	const rootName = root ? elementName(root) : undefined;
@@ -125,5 +89,5 @@ export function buildJobConfiguration(job: JobDefinition, settings: ExecutionSet
 		element('expand_remote_job', 'N'),
 	]);
 	const document = [element('job_configuration', [job.node, execution])];
-	return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build(document) as string}`;
+	return buildXmlOrdered(document);
 }

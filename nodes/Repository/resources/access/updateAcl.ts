@@ -2,7 +2,7 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INod
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { toArray, toBoolean, toNumber } from '../../../common/values';
-import { buildXml } from '../../../common/xml';
+import { buildXml, escapeText } from '../../../common/xml';
 import { aclRecord, PERMISSION_CODES } from '../../shared/documents';
 import { send } from '../../shared/builders';
 import { PERMISSION_OPTIONS } from '../../shared/fields';
@@ -170,6 +170,10 @@ export const execute = defineOperation<Plan>({
 		const path = readPath(this, itemIndex);
 		const source = this.getNodeParameter('aclSource', itemIndex, 'fields');
 		const acl = source === 'json' ? fromJson(this, itemIndex, this.getNodeParameter('aclJson', itemIndex, '{}')) : fromFields(this, itemIndex);
+		// The body is built in run (an empty owner is read from the server first); check now that
+		// every name can go into XML, so that bad input fails before any request.
+		escapeText(acl.owner ?? '', 'The owner');
+		for (const ace of acl.aces) escapeText(ace.recipient, 'A recipient');
 		return { path, ...acl };
 	},
 	async run(plan, itemIndex) {

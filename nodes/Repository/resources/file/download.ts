@@ -2,7 +2,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { fileDownloadOperation, readDownloadTarget } from '../../shared/builders';
 import { binaryOutputField } from '../../shared/fields';
-import { baseNameOf, filesUrl, pathField, show } from '../../shared/paths';
+import { filesUrl, pathField, show } from '../../shared/paths';
+import { baseName } from '../../../common/repositoryPath';
 
 const showOn = show('file', 'download');
 
@@ -62,7 +63,7 @@ export const execute = fileDownloadOperation<Plan>({
 		expect: 'stream',
 	}),
 	fileName: (plan) => {
-		const name = baseNameOf(plan.path) || 'repository';
+		const name = baseName(plan.path) || 'repository';
 		return plan.withManifest ? `${name}.zip` : name;
 	},
 });

@@ -2,8 +2,9 @@ import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
 
 import { apiError } from '../../../common/transport';
 import { requestOperation } from '../../shared/builders';
-import { baseNameOf, filesUrl, joinPath, pathField, readPath, show } from '../../shared/paths';
+import { filesUrl, joinPath, pathField, readPath, show } from '../../shared/paths';
 import { checkNames } from '../../shared/reserved';
+import { baseName } from '../../../common/repositoryPath';
 
 const showOn = show('file', 'rename');
 
@@ -45,7 +46,7 @@ export const execute = requestOperation<Plan>({
 		if (/does not exist|not found/i.test(text)) {
 			throw apiError(this.getNode(), { message: `${text} (${plan.path})`, httpCode: String(response.status), itemIndex });
 		}
-		const parent = plan.path.slice(0, plan.path.length - baseNameOf(plan.path).length - 1) || '/';
+		const parent = plan.path.slice(0, plan.path.length - baseName(plan.path).length - 1) || '/';
 		return { path: plan.path, newName: plan.newName, newPath: joinPath(parent, plan.newName), renamed: true };
 	},
 });

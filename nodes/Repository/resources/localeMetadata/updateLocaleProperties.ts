@@ -24,20 +24,23 @@ interface Plan {
 	path: string;
 	locale: string;
 	properties: Array<{ key: string; value: string }>;
+	/** The XML body, built while planning so that a value XML cannot carry fails before any request. */
+	body: string;
 }
 
 export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		const properties = readKeyValues(this, itemIndex, 'properties', 'property');
 		if (properties.length === 0) throw new NodeOperationError(this.getNode(), 'Add at least one property', { itemIndex });
-		return { path: readPath(this, itemIndex), locale: readLocale(this, itemIndex), properties };
+		const body = buildXml('stringKeyStringValueDtoes', { stringKeyStringValueDto: properties });
+		return { path: readPath(this, itemIndex), locale: readLocale(this, itemIndex), properties, body };
 	},
 	request: (plan) => ({
 		method: 'PUT',
 		path: filesUrl(plan.path, 'localeProperties'),
 		qs: { locale: plan.locale },
 		headers: { 'Content-Type': 'application/xml' },
-		body: buildXml('stringKeyStringValueDtoes', { stringKeyStringValueDto: plan.properties }),
+		body: plan.body,
 		expect: 'empty',
 	}),
 	output: (plan) => ({ path: plan.path, locale: plan.locale, properties: Object.fromEntries(plan.properties.map((p) => [p.key, p.value])), updated: true }),
