@@ -1,7 +1,8 @@
 /** Jest runs the TypeScript sources directly (ts-jest, no type-check: `npm run typecheck` does that). */
 module.exports = {
 	testEnvironment: 'node',
-	testTimeout: 60000,
+	// A hang guard, not a benchmark: the slowest test takes a few seconds on a quiet machine.
+	testTimeout: 180000,
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],

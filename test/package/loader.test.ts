@@ -40,7 +40,7 @@ beforeAll(async () => {
 	tarballFiles = run('tar', ['-tzf', path.join(work, tarball)]).trim().split('\n');
 	loader = new PackageDirectoryLoader(unpacked);
 	await loader.loadAll();
-}, 120_000);
+}, 600_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

@@ -122,8 +122,8 @@ export async function startEmulator(group: ProcessGroup, key: string, spec: Emul
 		env: { ...process.env, NODE_PATH: path.join(ROOT, 'node_modules') },
 		logFile: path.join(workDir, `emulator-${key}.log`),
 	});
-	const base = (await child.waitFor(/Base URL[^\n]*?(http:\/\/\S+)/, 60_000))[1];
-	const catalogUrl = (await child.waitFor(/Catalog URL[^\n]*?(http:\/\/\S+)/, 10_000))[1];
+	const base = (await child.waitFor(/Base URL[^\n]*?(http:\/\/\S+)/, 120_000))[1];
+	const catalogUrl = (await child.waitFor(/Catalog URL[^\n]*?(http:\/\/\S+)/, 60_000))[1];
 	const port = Number(new URL(base).port);
 	const control = `http://127.0.0.1:${port}/__emulator`;
 	const call = async (method: string, endpoint: string, body?: unknown) => {

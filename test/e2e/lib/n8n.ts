@@ -116,7 +116,7 @@ export class N8n {
 			cwd: this.workDir,
 			env: this.env({ N8N_RUNNERS_BROKER_PORT: String(brokerPort), N8N_PORT: String(await freePort()) }),
 			logFile: path.join(this.workDir, `${options.logName ?? args[0].replace(/[^\w]+/g, '-')}.log`),
-			timeoutMs: options.timeoutMs ?? 180_000,
+			timeoutMs: options.timeoutMs ?? 600_000,
 		});
 	}
 
@@ -145,7 +145,7 @@ export class N8n {
 	}
 
 	/** `n8n execute --id --rawOutput`; the run is read from the JSON it prints (also on failure). */
-	async execute(workflowId: string, timeoutMs = 180_000): Promise<ExecutionResult> {
+	async execute(workflowId: string, timeoutMs = 600_000): Promise<ExecutionResult> {
 		const t0 = Date.now();
 		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], { timeoutMs, logName: `execute-${workflowId}` });
 		const durationMs = Date.now() - t0;
@@ -181,7 +181,7 @@ export class N8n {
 	 * poll in manual mode, the "Fetch Test Event" path), then reads the saved execution
 	 * (`GET /rest/executions/:id`, its data in n8n's `flatted` form) once it has ended.
 	 */
-	async runManually(server: N8nServer, workflowId: string, trigger: string, timeoutMs = 180_000): Promise<ExecutionResult> {
+	async runManually(server: N8nServer, workflowId: string, trigger: string, timeoutMs = 600_000): Promise<ExecutionResult> {
 		const t0 = Date.now();
 		const crashed = (message: string, output = ''): ExecutionResult => ({
 			status: 'crashed',
@@ -241,7 +241,7 @@ export class N8n {
 			logFile: path.join(this.workDir, 'n8n-start.log'),
 		});
 		const server = new N8nServer(`http://127.0.0.1:${listen}`, child);
-		await server.waitReady(120_000);
+		await server.waitReady(300_000);
 		return server;
 	}
 }

