@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 
 import { Faults, type FaultRule } from './faults';
+import { serverProfile, type ProfileName, type ServerProfile } from './profiles';
 import { Router } from './router';
 import type { EmulatorUser, ErrorStyle, LoggedRequest, RequestContext, RouteOptions } from './types';
 
@@ -30,6 +31,13 @@ export interface EmulatorOptions {
 	jobDurationMs?: number;
 	/** Folder for file contents (default: a new temporary folder, removed on stop). */
 	dataDir?: string;
+	/** Which server version to play where versions differ (default '11.0'): see core/profiles.ts. */
+	profile?: ProfileName;
+	/**
+	 * CSRF protection on (the platform's `csrf-protection-enabled`, off by default on real servers):
+	 * protected routes then need the token from `GET /api/csrf/token` and its session cookie.
+	 */
+	csrf?: boolean;
 }
 
 export const DEFAULT_USERS: EmulatorUser[] = [
@@ -43,6 +51,17 @@ const ERROR_CONTENT_TYPES: Record<ErrorStyle, string> = {
 	catalog: 'application/json',
 	platform: 'text/plain;charset=UTF-8',
 };
+
+/**
+ * The platform's own protected set (applicationContext-spring-security-csrf.xml@9.3.0.0-422 and @HEAD),
+ * for the endpoints the nodes use; plugins (data access, scheduler) register theirs with `{ csrf: true }`.
+ */
+const PLATFORM_CSRF_PATHS: Array<[string, RegExp]> = [
+	['POST', /^\/api\/repo\/files\/import\b/],
+	['POST', /^\/api\/mantle\/session-variable\b/],
+	['POST', /^\/api\/user-settings\//],
+	['GET', /^\/api\/system\/refresh\/(globalActions|metadata|systemSettings|reportingDataCache|mondrianSingleSchemaCache|mondrianSchemaCache|authorizationDecisionCache)\b/],
+];
 
 function escapeXml(text: string): string {
 	return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
@@ -101,8 +120,71 @@ export class EmulatorApp {
 			jobDurationMs: options.jobDurationMs ?? 1500,
 			seed: options.seed ?? {},
 			dataDir: options.dataDir,
+			profile: options.profile ?? '11.0',
+			csrf: options.csrf ?? false,
 		};
+		this.profile = serverProfile(this.options.profile);
 		this.users = options.users ?? DEFAULT_USERS.map((u) => ({ ...u }));
+		this.addPlatformCoreRoutes();
+	}
+
+	/** The server version being played. */
+	readonly profile: ServerProfile;
+
+	/** CSRF tokens by session id (the JSESSIONID cookie the token service set). */
+	private readonly csrfSessions = new Map<string, string>();
+
+	/**
+	 * Routes of the platform itself that every area relies on.
+	 * - `GET /api/version/show`: pentaho-platform:extensions/src/main/java/org/pentaho/platform/web/http/api/resources/VersionResource.java@HEAD
+	 *   (text/plain version number; the same resource at 9.3.0.0-422).
+	 * - `GET /api/csrf/token?url=`: the CSRF token service, configured in
+	 *   pentaho-platform:assemblies/pentaho-solutions/src/main/resources/pentaho-solutions/system/applicationContext-spring-security-csrf.xml@9.3.0.0-422
+	 *   (and @HEAD): it answers the token in the headers X-CSRF-HEADER (the header to send it in),
+	 *   X-CSRF-PARAM and X-CSRF-TOKEN, stored in the HTTP session; with protection off no token header
+	 *   is sent (the browser client, common-ui util/pentaho-csrf.js, treats a missing X-CSRF-TOKEN as "off"
+	 *   and accepts 200 or 204). The service itself is not public: the emulator answers 204 with a
+	 *   JSESSIONID cookie, and needs no login, as the configuration says ("should not require authentication").
+	 *   Servers before 9.x served it at `/api/system/csrf` (the 2019 common-ui client); the emulator plays 9.3+.
+	 */
+	private addPlatformCoreRoutes(): void {
+		this.server.add('GET', '/api/version/show', (ctx) => ctx.sendText(200, this.profile.versionNumber));
+		this.server.add(
+			'GET',
+			'/api/csrf/token',
+			(ctx) => {
+				let session = this.sessionOf(ctx.req);
+				const headers: Record<string, string> = {};
+				if (!session) {
+					session = Math.random().toString(36).slice(2) + Math.random().toString(36).slice(2);
+					headers['Set-Cookie'] = `JSESSIONID=${session}; Path=${this.options.contextPath || '/'}; HttpOnly`;
+				}
+				if (this.options.csrf) {
+					const token = this.csrfSessions.get(session) ?? `csrf-${Math.random().toString(36).slice(2)}`;
+					this.csrfSessions.set(session, token);
+					headers['X-CSRF-HEADER'] = 'X-CSRF-TOKEN';
+					headers['X-CSRF-PARAM'] = '_csrf';
+					headers['X-CSRF-TOKEN'] = token;
+				}
+				ctx.send(204, undefined, undefined, headers);
+			},
+			{ auth: 'none' },
+		);
+	}
+
+	private sessionOf(req: IncomingMessage): string | undefined {
+		const cookie = String(req.headers.cookie ?? '');
+		const match = /(?:^|;\s*)JSESSIONID=([^;]+)/.exec(cookie);
+		return match?.[1];
+	}
+
+	/** Whether a protected request carries the token of its session (header or form parameter _csrf). */
+	private csrfAccepted(req: IncomingMessage, query: URLSearchParams): boolean {
+		const session = this.sessionOf(req);
+		const expected = session ? this.csrfSessions.get(session) : undefined;
+		if (!expected) return false;
+		const sent = String(req.headers['x-csrf-token'] ?? query.get('_csrf') ?? '');
+		return sent === expected;
 	}
 
 	/** The emulator's clock (tests may move it forward with `advanceClock`). */
@@ -275,6 +357,14 @@ export class EmulatorApp {
 		const fault = this.faults.take(method, rawPath);
 		if (fault && (await this.applyFault(fault, ctx, errorStyle, routeOptions, rawPath))) return;
 
+		// The CSRF gate is the first filter of the chain (applicationContext-spring-security.xml@9.3.0.0-422:
+		// csrfGateFilter first), so it refuses before routing and authentication. A refusal is a bare 403.
+		if (this.options.csrf && (routeOptions.csrf || PLATFORM_CSRF_PATHS.some(([m, re]) => m === method && re.test(mountPath)))) {
+			if (!this.csrfAccepted(req, url.searchParams)) {
+				ctx.send(403, 'CSRF token missing or invalid', 'text/plain;charset=UTF-8');
+				return;
+			}
+		}
 		if (!matched) {
 			res.writeHead(404, { 'Content-Type': 'text/html' });
 			res.end(htmlErrorPage(404, rawPath, 'Not Found'));

@@ -21,6 +21,11 @@ export interface RouteOptions {
 	errorStyle?: ErrorStyle;
 	/** What a successful answer is, for malformed-body faults. */
 	format?: 'xml' | 'json' | 'text' | 'binary';
+	/**
+	 * Protected by the platform's CSRF gate when the emulator runs with `csrf: true` (the real set is
+	 * configured per path: applicationContext-spring-security-csrf.xml and each plugin's own set).
+	 */
+	csrf?: boolean;
 }
 
 export interface RequestContext {

@@ -102,6 +102,11 @@ export function baseUrlOf(credentials: ICredentialDataDecryptedObject, key: 'bas
 	return String(credentials[key] ?? '').trim().replace(/\/+$/, '');
 }
 
+/** The server credential's base URL (with its context path, no trailing slash). */
+export async function serverBaseUrl(ctx: RequestContext): Promise<string> {
+	return baseUrlOf(await credentialsOf(ctx, SERVER_CREDENTIAL), 'baseUrl');
+}
+
 /** The server credential's settings that shape paths: worker path and scheduler path. */
 export async function serverSettings(ctx: RequestContext): Promise<{ workerPath: string; schedulerPath: string }> {
 	const credentials = await credentialsOf(ctx, SERVER_CREDENTIAL);
