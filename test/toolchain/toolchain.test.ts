@@ -68,5 +68,8 @@ it('says what a long install step has done so far', () => {
 	expect(progressOf('  CXX(target) Release/obj.target/node_sqlite3/src/database.o\n')).toBe(
 		'last output: CXX(target) Release/obj.target/node_sqlite3/src/database.o',
 	);
+	expect(progressOf('  CXX(target) Release/obj.target/node_sqlite3/src/statement.o\n  123 |   foo();\n      |       ^~~~~~~\n')).toBe(
+		'last output: CXX(target) Release/obj.target/node_sqlite3/src/statement.o',
+	);
 	expect(progressOf('')).toBe('no output yet');
 });

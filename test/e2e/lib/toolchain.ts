@@ -103,7 +103,11 @@ export const PROGRESS_EVERY_MS = 20_000;
 export function progressOf(output: string): string {
 	const fetched = (output.match(/\bhttp fetch GET 200\b/g) ?? []).length;
 	if (fetched > 0) return `${fetched} packages downloaded`;
-	const lines = output.split('\n').map((line) => line.trim()).filter(Boolean);
+	// Compiler diagnostics (`|       ^~~~`, source excerpts) say nothing about progress: skip them.
+	const lines = output
+		.split('\n')
+		.map((line) => line.trim())
+		.filter((line) => /[A-Za-z]{3}/.test(line) && !line.startsWith('|') && !/^\d+ \|/.test(line));
 	const last = lines[lines.length - 1];
 	return last ? `last output: ${last.slice(0, 100)}` : 'no output yet';
 }
