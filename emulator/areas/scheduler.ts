@@ -18,9 +18,10 @@ import { randomUUID } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
 
 import type { EmulatorApp } from '../core/app';
+import { jersey1Json } from '../core/jsonStyle';
 import type { EmulatorUser, RequestContext } from '../core/types';
-import { formatServerDate } from './scheduler/time';
-import { BadScheduleRequest, fireTimes, nextFire, triggerFromRequest, triggerJson, type Trigger } from './scheduler/triggers';
+import { formatInZone, knownTimeZone } from './scheduler/time';
+import { BadScheduleRequest, fireTimes, nextFire, triggerFromRequest, triggerJson, type ServerRules, type Trigger } from './scheduler/triggers';
 
 export const SCHEDULER_BASES = ['/api/scheduler', '/plugin/scheduler-plugin/api/scheduler'] as const;
 
@@ -105,6 +106,21 @@ function stateOf(app: EmulatorApp): SchedulerState {
 	return state;
 }
 
+/**
+ * Which version's rules the scheduler follows (app.profile: 10.3 and later read the start fields,
+ * older ones startTime) and the server JVM's time zone (the `serverTimeZone` emulator option,
+ * default UTC), which the real servers use to read some dates (see scheduler/triggers.ts).
+ */
+export function schedulerRules(app: EmulatorApp): ServerRules {
+	const zone = (app.options as { serverTimeZone?: string }).serverTimeZone;
+	return { modern: app.profile.atLeast('10.3'), serverTimeZone: knownTimeZone(zone) ? zone : 'UTC' };
+}
+
+/** A date as the server writes it (DateSerializer / JAXB): its wall clock and offset in the server's zone. */
+function serverDate(app: EmulatorApp, instant: number): string {
+	return formatInZone(instant, schedulerRules(app).serverTimeZone);
+}
+
 function repositoryIndex(app: EmulatorApp): RepositoryIndex | undefined {
 	const index = app.state.repositoryIndex as RepositoryIndex | undefined;
 	return index && typeof index.byPath === 'function' && typeof index.byId === 'function' ? index : undefined;
@@ -147,7 +163,7 @@ function createJob(
 	options: { blockout?: boolean; contentCleaner?: boolean } = {},
 ): SchedulerJob {
 	const state = stateOf(app);
-	const trigger = triggerFromRequest(request, app.now());
+	const trigger = triggerFromRequest(request, app.now(), schedulerRules(app));
 	const inputFile = typeof request.inputFile === 'string' && request.inputFile.trim() !== '' ? request.inputFile.trim() : undefined;
 	const outputFolder = typeof request.outputFile === 'string' && request.outputFile.trim() !== '' ? request.outputFile.trim().replace(/\/+$/, '') : undefined;
 	const jobName = options.blockout
@@ -162,9 +178,18 @@ function createJob(
 	const params: Array<{ name: string; value: string }> = [];
 	for (const parameter of toList(request.jobParameters)) {
 		if (!parameter || typeof parameter !== 'object') continue;
-		const { name, stringValue } = parameter as Json;
+		const { name, stringValue, type } = parameter as Json;
 		if (typeof name !== 'string' || name === '') continue;
-		for (const value of toList(stringValue)) params.push({ name, value: String(value ?? '') });
+		for (const value of toList(stringValue)) {
+			// JobScheduleParam.getValue parses dates with SimpleDateFormat("yyyy-MM-dd'T'HH:mm:ss.SSSZZZ"):
+			// only an RFC 822 offset (+0100) parses; anything else is an IllegalArgumentException (500).
+			// pentaho-scheduler-plugin:core/src/main/java/org/pentaho/platform/web/http/api/resources/JobScheduleParam.java@00d51c66,
+			// pentaho-platform:extensions/src/main/java/org/pentaho/platform/web/http/api/resources/JobScheduleParam.java@9.3.0.0-422
+			if ((type === 'date' || type === 'date[]') && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{4}/.test(String(value ?? ''))) {
+				throw new BadScheduleRequest(`java.text.ParseException: Unparseable date: "${String(value ?? '')}"`);
+			}
+			params.push({ name, value: String(value ?? '') });
+		}
 	}
 	params.push({ name: 'uiPassParam', value: trigger.uiPassParam });
 	params.push({ name: 'user_locale', value: 'en_US' });
@@ -242,25 +267,17 @@ function jobJson(app: EmulatorApp, job: SchedulerJob): Json {
 		jobId: job.jobId,
 		jobName: job.jobName,
 		jobParams: { jobParams: job.jobParams.map((p) => ({ ...p })) },
-		jobTrigger: triggerJson(job.trigger),
-		...(job.lastRun !== undefined ? { lastRun: formatServerDate(job.lastRun) } : {}),
-		...(next !== undefined ? { nextRun: formatServerDate(next) } : {}),
+		jobTrigger: triggerJson(job.trigger, (instant) => serverDate(app, instant)),
+		...(job.lastRun !== undefined ? { lastRun: serverDate(app, job.lastRun) } : {}),
+		...(next !== undefined ? { nextRun: serverDate(app, next) } : {}),
 		state: job.state,
 		userName: job.userName,
 	};
 }
 
-/** Jersey 1 JSON: every scalar a string, a one-element list a bare value. */
+/** Jersey 1 "mapped" JSON (9.x/10.x): every scalar a string, a one-element list bare, empty lists left out. */
 function jersey1(value: unknown): unknown {
-	if (Array.isArray(value)) {
-		const list = value.map(jersey1);
-		return list.length === 1 ? list[0] : list;
-	}
-	if (value && typeof value === 'object') {
-		return Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, jersey1(v)]));
-	}
-	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-	return value;
+	return jersey1Json(value);
 }
 
 function escapeXml(text: string): string {
@@ -545,7 +562,7 @@ export function register(app: EmulatorApp): void {
 		jobs: new Map(),
 		generated: [],
 		nextSuffix: now,
-		jsonStyle: seed.jsonStyle ?? 'jackson',
+		jsonStyle: seed.jsonStyle ?? app.profile.jsonStyle,
 	};
 	app.state.scheduler = state;
 
@@ -601,6 +618,31 @@ export function register(app: EmulatorApp): void {
 	app.state.schedulerFireDue = () => fireDueSchedules(app);
 
 	for (const base of SCHEDULER_BASES) registerRoutes(app, base);
+
+	// The zone list PUC's schedule editor reads, with the server's own zone first
+	// (pentaho-platform:extensions/src/main/java/org/pentaho/platform/web/http/api/resources/SystemResource.java@727e5c86b9
+	// and @9.3.0.0-422, TimeZoneWrapper.java). The emulator lists a few zones, not all of Java's.
+	app.server.add(
+		'GET',
+		'/api/system/timezones',
+		(ctx) => {
+			const serverTzId = schedulerRules(app).serverTimeZone;
+			const ids = [...new Set([serverTzId, 'UTC', 'Europe/Berlin', 'Europe/London', 'America/New_York', 'Asia/Tokyo'])];
+			const entries = ids.map((key) => ({ key, value: `${key} (${formatInZone(app.now(), key).slice(-6)})` }));
+			if (ctx.wantsJson()) {
+				// 11.x: TimeZonesEntries { entry: [...] }; 9.x/10.x: a map written by Jersey 1.
+				const body = app.profile.atLeast('11') ? { timeZones: { entry: entries }, serverTzId } : jersey1Json({ timeZones: { entry: entries }, serverTzId });
+				ctx.sendJson(200, body);
+			} else {
+				ctx.sendXml(
+					200,
+					`${XML_DECLARATION}<timeZoneWrapper><serverTzId>${escapeXml(serverTzId)}</serverTzId><timeZones>${entries.map((e) => `<entry><key>${escapeXml(e.key)}</key><value>${escapeXml(e.value)}</value></entry>`).join('')}</timeZones></timeZoneWrapper>`,
+					'application/xml',
+				);
+			}
+		},
+		{ format: 'json', errorStyle: 'platform' },
+	);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -901,7 +943,7 @@ function registerRoutes(app: EmulatorApp, base: string): void {
 		async (ctx) => {
 			if (!accepts(ctx, 'text/plain')) throw new HttpProblem(406, 'Not Acceptable');
 			const request = await readBody(ctx, 'jobScheduleRequest');
-			const fires = upcomingFires(app, triggerFromRequest(request, app.now()));
+			const fires = upcomingFires(app, triggerFromRequest(request, app.now(), schedulerRules(app)));
 			text(ctx, String(fires.some((t) => !blockedAt(app, t))));
 		},
 		'text',
@@ -913,7 +955,7 @@ function registerRoutes(app: EmulatorApp, base: string): void {
 			structured(ctx);
 			let trigger: Trigger;
 			try {
-				trigger = triggerFromRequest(await readBody(ctx, 'jobScheduleRequest'), app.now());
+				trigger = triggerFromRequest(await readBody(ctx, 'jobScheduleRequest'), app.now(), schedulerRules(app));
 			} catch {
 				ctx.send(401);
 				return;

@@ -33,6 +33,8 @@ export interface EmulatorOptions {
 	dataDir?: string;
 	/** Which server version to play where versions differ (default '11.0'): see core/profiles.ts. */
 	profile?: ProfileName;
+	/** The server JVM's default time zone (default 'UTC'): the scheduler reads some dates in it (areas/scheduler/triggers.ts). */
+	serverTimeZone?: string;
 	/**
 	 * CSRF protection on (the platform's `csrf-protection-enabled`, off by default on real servers):
 	 * protected routes then need the token from `GET /api/csrf/token` and its session cookie.
@@ -121,6 +123,7 @@ export class EmulatorApp {
 			seed: options.seed ?? {},
 			dataDir: options.dataDir,
 			profile: options.profile ?? '11.0',
+			serverTimeZone: options.serverTimeZone ?? 'UTC',
 			csrf: options.csrf ?? false,
 		};
 		this.profile = serverProfile(this.options.profile);

@@ -106,3 +106,16 @@ export function parseServerDate(value: unknown, field: string): number | undefin
 export function formatServerDate(instant: number | undefined): string | undefined {
 	return instant === undefined ? undefined : new Date(instant).toISOString();
 }
+
+function two(n: number): string {
+	return String(n).padStart(2, '0');
+}
+
+/** An instant as java's SimpleDateFormat("yyyy-MM-dd'T'HH:mm:ss.SSSXXX") writes it in a zone (`Z` for UTC). */
+export function formatInZone(instant: number, timeZone: string): string {
+	const wall = wallOf(instant, timeZone);
+	const offset = Math.round(offsetMs(instant, timeZone) / 60000);
+	const zone = offset === 0 ? 'Z' : `${offset < 0 ? '-' : '+'}${two(Math.trunc(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;
+	const ms = String(((instant % 1000) + 1000) % 1000).padStart(3, '0');
+	return `${wall.year}-${two(wall.month)}-${two(wall.day)}T${two(wall.hour)}:${two(wall.minute)}:${two(wall.second)}.${ms}${zone}`;
+}

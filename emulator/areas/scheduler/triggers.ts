@@ -1,72 +1,91 @@
 /**
- * Triggers as the emulated scheduler keeps them, built from schedule requests the way the server
- * does (SchedulerResourceUtil.convertScheduleRequestToJobTrigger, 10.3 and later), and their fire
- * times.
+ * Triggers as the emulated scheduler keeps them: built from schedule requests the way each server
+ * version does, and their fire times computed with Quartz's rules. Two families of versions:
  *
- * - simple: fires at start, start + interval … (`repeatCount` repeats; -1 forever) until the end.
- * - complex: fires at `startHour:startMin` in the time zone (00:00 when only `startTime` was sent)
- *   on the matching days (days of week 0 = Sunday, weeks of month 0–3 and 4 = last, days of
- *   month, months 0–11, years), from the start date on; `cronString: TO_BE_GENERATED` with a
- *   `repeatInterval` of N × 86400 fires every N days.
- * - cron: a Quartz expression.
+ * LEGACY (9.3 and 10.2): pentaho-platform:extensions/src/main/java/org/pentaho/platform/web/http/api/resources/SchedulerResourceUtil.java@9.3.0.0-422
+ * and pentaho-scheduler-plugin:core/src/main/java/org/pentaho/platform/web/http/api/resources/SchedulerResourceUtil.java@10.2.0.0-222,
+ * with QuartzScheduler.createQuartzTrigger of the same tags.
+ * - The request's `startTime` is moved into the schedule's zone (`convertDateToServerTimeZone`):
+ *   its wall clock in the SERVER's zone is read again as a wall clock in `timeZone`.
+ * - Simple triggers are Quartz SimpleTriggers: start, start + interval (ms) …, `repeatCount`
+ *   repeats (-1 forever), up to `endTime` (an instant, not moved).
+ * - Complex triggers: the time of day is the hour and minute of the moved start in the SERVER's
+ *   zone; the cron trigger runs in the SERVER's zone; start/end limit it (QuartzSchedulerAvailability).
+ *   `startHour`, `startMin`, `startYear`, `startMonth`, `startDay` are not fields of the request there.
+ * - Cron triggers: the expression is re-read (see serverCron.ts) and runs in the SERVER's zone.
+ *
+ * MODERN (10.3 and later, 11.x): pentaho-scheduler-plugin:core/src/main/java/org/pentaho/platform/web/http/api/resources/SchedulerResourceUtil.java@00d51c66
+ * and core/src/main/java/org/pentaho/platform/scheduler2/quartz/QuartzScheduler.java@00d51c66.
+ * - When `startHour` ≥ 0 the start is `startYear + 1900`/`startMonth`/`startDay` `startHour`:`startMin`
+ *   in `timeZone` (getStartDateCalFromTrigger: java.util.Date years); otherwise `startTime`.
+ * - The end is the wall clock of `endTime` in the SERVER's zone read again in `timeZone`, to the
+ *   minute (getEndDateCalFromTrigger).
+ * - Simple triggers are CalendarIntervalTriggers in `timeZone`: the unit follows `uiPassParam`
+ *   (SECONDS, MINUTES, HOURS, DAILY = days by the calendar); `repeatCount` is not read; RUN_ONCE
+ *   ends one hour after its start.
+ * - Complex triggers run at `startHour`:`startMin` (read through a lenient Calendar: -1/-1 is
+ *   22:59) in `timeZone`; `startTime` is not read.
+ * - Cron triggers: re-read as in LEGACY, run in `timeZone`, limited by the start fields.
+ *
+ * Quartz gives up on a cron trigger that cannot fire before the year 2299 ("will never fire"):
+ * the create request then fails (500; blockouts 401).
  */
 import { nextCronFire, parseCron, type CronSchedule } from './cron';
-import { daysInMonth, instantAt, knownTimeZone, nextDay, parseServerDate, wallOf, weekdayOf } from './time';
+import { serverCronString, ServerCronError } from './serverCron';
+import { instantAt, knownTimeZone, parseServerDate, wallOf } from './time';
 
-export interface SimpleTrigger {
-	kind: 'simple';
-	uiPassParam: string;
-	start: number;
-	end?: number;
-	/** Seconds. */
-	repeatInterval: number;
-	repeatCount: number;
-	timeZone: string;
-	duration: number;
+export interface ServerRules {
+	/** 10.3 and later. */
+	modern: boolean;
+	/** The server JVM's default time zone. */
+	serverTimeZone: string;
 }
 
-export interface ComplexTrigger {
-	kind: 'complex';
+interface TriggerBase {
 	uiPassParam: string;
+	/** The first instant the trigger may fire at. */
 	start: number;
 	end?: number;
+	/** The request's time zone (or the server's when it named none). */
 	timeZone: string;
-	hour: number;
-	minute: number;
-	daysOfWeek: number[];
-	weeksOfMonth: number[];
-	daysOfMonth: number[];
-	monthsOfYear: number[];
-	years: number[];
-	everyNDays?: number;
-	/** As sent (-1 when absent), for the answer. */
+	duration: number;
+	/** The start fields as the request carried them (-1 when absent), for the answer. */
 	startHour: number;
 	startMin: number;
 	startYear: number;
 	startMonth: number;
 	startDay: number;
-	duration: number;
 }
 
-export interface CronTrigger {
-	kind: 'cron';
-	uiPassParam: string;
+export interface SimpleTrigger extends TriggerBase {
+	kind: 'simple';
+	/** Legacy: a fixed interval in ms and a repeat count. Modern: a calendar interval. */
+	intervalMs: number;
+	calendarUnit?: 'SECOND' | 'MINUTE' | 'HOUR' | 'DAY' | 'YEAR';
+	calendarAmount?: number;
+	/** Seconds, as sent. */
+	repeatInterval: number;
+	repeatCount: number;
+}
+
+export interface CronTrigger extends TriggerBase {
+	kind: 'complex' | 'cron';
+	/** The expression Quartz runs. */
 	cronString: string;
 	cron: CronSchedule;
-	start: number;
-	end?: number;
-	timeZone: string;
-	duration: number;
-	startHour: number;
-	startMin: number;
+	/** The zone the expression runs in. */
+	runsIn: string;
+	repeatInterval: number;
 }
 
-export type Trigger = SimpleTrigger | ComplexTrigger | CronTrigger;
+export type Trigger = SimpleTrigger | CronTrigger;
 
 type Json = Record<string, unknown>;
 
 /** A request the emulator cannot read (the server would answer 400 or 500). */
 export class BadScheduleRequest extends Error {}
+
+const LAST_YEAR_QUARTZ_TRIES = 2299;
 
 function int(value: unknown, fallback: number): number {
 	if (value === undefined || value === null || value === '') return fallback;
@@ -88,121 +107,214 @@ function date(value: unknown, field: string): number | undefined {
 	}
 }
 
-/** The trigger of a schedule request; `now` is the server clock, `defaultTimeZone` the server's zone. */
-export function triggerFromRequest(request: Json, now: number, defaultTimeZone = 'UTC'): Trigger {
-	const timeZone = knownTimeZone(request.timeZone) ? request.timeZone : defaultTimeZone;
+/** java.util.Calendar, lenient: fields out of range roll over (minute -1 is the previous hour's 59). */
+function lenientInstant(year: number, month0: number, day: number, hour: number, minute: number, timeZone: string): number {
+	const normal = new Date(Date.UTC(year, month0, day, hour, minute, 0));
+	return instantAt(
+		{
+			year: normal.getUTCFullYear(),
+			month: normal.getUTCMonth() + 1,
+			day: normal.getUTCDate(),
+			hour: normal.getUTCHours(),
+			minute: normal.getUTCMinutes(),
+			second: 0,
+		},
+		timeZone,
+	);
+}
+
+/** LEGACY convertDateToServerTimeZone: the wall clock in the server's zone, read in the schedule's zone. */
+function movedIntoZone(instant: number, serverTimeZone: string, timeZone: string): number {
+	if (serverTimeZone.toLowerCase() === timeZone.toLowerCase()) return instant;
+	const wall = wallOf(instant, serverTimeZone);
+	return instantAt(wall, timeZone) + (instant % 1000);
+}
+
+/** MODERN getEndDateCalFromTrigger: the end's wall clock in the server's zone, to the minute, read in the schedule's zone. */
+function modernEnd(endTime: number | undefined, serverTimeZone: string, timeZone: string): number | undefined {
+	if (endTime === undefined) return undefined;
+	const wall = wallOf(endTime, serverTimeZone);
+	return instantAt({ ...wall, second: 0 }, timeZone);
+}
+
+const CALENDAR_UNITS: Record<string, { unit: SimpleTrigger['calendarUnit']; seconds: number }> = {
+	SECONDS: { unit: 'SECOND', seconds: 1 },
+	MINUTES: { unit: 'MINUTE', seconds: 60 },
+	HOURS: { unit: 'HOUR', seconds: 3600 },
+	DAILY: { unit: 'DAY', seconds: 86400 },
+};
+
+function cronOf(expression: string): CronSchedule {
+	try {
+		return parseCron(expression);
+	} catch (error) {
+		throw new BadScheduleRequest(`Invalid cron expression "${expression}": ${(error as Error).message}`);
+	}
+}
+
+/** The cron string the server builds from a complex trigger's recurrence fields. */
+function complexCronString(complex: Json, hour: number, minute: number): string {
+	const daysOfWeek = intList(complex.daysOfWeek);
+	const weeksOfMonth = intList(complex.weeksOfMonth);
+	const daysOfMonth = intList(complex.daysOfMonth);
+	const months = intList(complex.monthsOfYear);
+	const years = intList(complex.years);
+	for (const day of daysOfWeek) if (day < 0 || day > 6) throw new BadScheduleRequest(`ArrayIndexOutOfBoundsException: day of week ${day}`);
+	for (const week of weeksOfMonth) if (week < 0 || week > 4) throw new BadScheduleRequest(`ArrayIndexOutOfBoundsException: week of month ${week}`);
+	let dom = '*';
+	let dow = '*';
+	if (daysOfWeek.length > 0) {
+		dow =
+			weeksOfMonth.length > 0
+				? daysOfWeek.flatMap((d) => weeksOfMonth.map((w) => (w === 4 ? `${d + 1}L` : `${d + 1}#${w + 1}`))).join(',')
+				: daysOfWeek.map((d) => d + 1).join(',');
+	} else if (daysOfMonth.length > 0) dom = daysOfMonth.join(',');
+	if (dow === '*' && dom === '*') dow = '?';
+	else if (dom !== '*') dow = '?';
+	else dom = '?';
+	const monthText = months.length > 0 ? months.map((m) => m + 1).join(',') : '*';
+	const yearText = years.length > 0 ? years.join(',') : '*';
+	return `0 ${minute} ${hour} ${dom} ${monthText} ${dow} ${yearText}`;
+}
+
+/** The trigger of a schedule request; `now` is the server clock. */
+export function triggerFromRequest(request: Json, now: number, rules: ServerRules): Trigger {
+	const serverZone = rules.serverTimeZone;
+	// 9.3/10.2 only move the start when the request names a zone; 11.x uses it for everything.
+	const named = knownTimeZone(request.timeZone) ? request.timeZone : undefined;
+	const timeZone = named ?? serverZone;
 	const topDuration = int(request.duration, -1);
 	const simple = request.simpleJobTrigger as Json | undefined | null;
 	const complex = request.complexJobTrigger as Json | undefined | null;
 	const cron = request.cronJobTrigger as Json | undefined | null;
+	const noStart = { startHour: -1, startMin: -1, startYear: -1, startMonth: -1, startDay: -1 };
 
 	if (!simple && !complex && !cron) {
 		// "Run in background": once, in about ten seconds.
-		return { kind: 'simple', uiPassParam: 'RUN_ONCE', start: now + 10_000, repeatInterval: 0, repeatCount: 0, timeZone, duration: topDuration };
-	}
-	if (simple) {
 		return {
 			kind: 'simple',
-			uiPassParam: String(simple.uiPassParam ?? ''),
-			start: date(simple.startTime, 'startTime') ?? now,
-			end: date(simple.endTime, 'endTime'),
-			repeatInterval: int(simple.repeatInterval, 0),
-			repeatCount: int(simple.repeatCount, 0),
+			uiPassParam: 'RUN_ONCE',
+			start: now + 10_000,
+			...(rules.modern ? { end: now + 10_000 + 3_600_000 } : {}),
+			intervalMs: 0,
+			repeatInterval: 0,
+			repeatCount: 0,
 			timeZone,
-			duration: int(simple.duration, topDuration),
-		};
-	}
-	if (complex) {
-		const startHour = int(complex.startHour, -1);
-		const startMin = int(complex.startMin, -1);
-		const startYear = int(complex.startYear, -1);
-		const startMonth = int(complex.startMonth, -1);
-		const startDay = int(complex.startDay, -1);
-		const startTime = date(complex.startTime, 'startTime');
-		// Since 10.3 the start date comes from startYear/startMonth/startDay; startTime is the fallback.
-		let start: number;
-		if (startYear >= 0 && startMonth >= 0 && startDay >= 1) {
-			start = instantAt({ year: startYear, month: startMonth + 1, day: startDay, hour: 0, minute: 0, second: 0 }, timeZone);
-		} else if (startTime !== undefined) {
-			const wall = wallOf(startTime, timeZone);
-			start = instantAt({ year: wall.year, month: wall.month, day: wall.day, hour: 0, minute: 0, second: 0 }, timeZone);
-		} else {
-			start = now;
-		}
-		const trigger: ComplexTrigger = {
-			kind: 'complex',
-			uiPassParam: String(complex.uiPassParam ?? ''),
-			start,
-			end: date(complex.endTime, 'endTime'),
-			timeZone,
-			// The 10.3 rule: the time of day is startHour/startMin; without them the job fires at 00:00.
-			hour: startHour >= 0 && startHour <= 23 ? startHour : 0,
-			minute: startMin >= 0 && startMin <= 59 ? startMin : 0,
-			daysOfWeek: intList(complex.daysOfWeek),
-			weeksOfMonth: intList(complex.weeksOfMonth),
-			daysOfMonth: intList(complex.daysOfMonth),
-			monthsOfYear: intList(complex.monthsOfYear),
-			years: intList(complex.years),
-			startHour,
-			startMin,
-			startYear,
-			startMonth,
-			startDay,
 			duration: topDuration,
+			...noStart,
 		};
+	}
+	const trigger = (simple ?? complex ?? cron) as Json;
+	// The start fields are fields of the request from 10.3 on only.
+	const fields = rules.modern
+		? {
+				startHour: int(trigger.startHour, -1),
+				startMin: int(trigger.startMin, -1),
+				startYear: int(trigger.startYear, -1),
+				startMonth: int(trigger.startMonth, -1),
+				startDay: int(trigger.startDay, -1),
+			}
+		: noStart;
+	const startTime = date(trigger.startTime, 'startTime');
+	const endTime = date(trigger.endTime, 'endTime');
+	const uiPassParam = String(trigger.uiPassParam ?? (simple ? '' : cron ? 'CRON' : ''));
+
+	let start: number;
+	let end: number | undefined;
+	if (rules.modern) {
+		start =
+			fields.startHour >= 0
+				? lenientInstant(fields.startYear + 1900, fields.startMonth, fields.startDay, fields.startHour, fields.startMin, timeZone)
+				: (startTime ?? now);
+		end = modernEnd(endTime, serverZone, timeZone);
+	} else {
+		const sent = startTime ?? now;
+		start = named ? movedIntoZone(sent, serverZone, named) : sent;
+		end = endTime;
+	}
+
+	if (simple) {
+		const repeatInterval = int(simple.repeatInterval, 0);
+		const repeatCount = int(simple.repeatCount, 0);
+		const base = { kind: 'simple' as const, uiPassParam, start, end, timeZone, duration: int(simple.duration, topDuration), repeatInterval, repeatCount, ...fields };
+		if (!rules.modern) {
+			return { ...base, intervalMs: repeatInterval > 0 ? repeatInterval * 1000 : 0 };
+		}
+		const pass = (uiPassParam || 'SECONDS').toUpperCase();
+		if (pass === 'RUN_ONCE') {
+			return { ...base, intervalMs: 0, calendarUnit: 'YEAR', calendarAmount: 2, end: start + 3_600_000 };
+		}
+		const unit = CALENDAR_UNITS[pass];
+		if (!unit) throw new BadScheduleRequest(`Invalid UiPassParam: ${uiPassParam}`);
+		const amount = Math.trunc(repeatInterval / unit.seconds);
+		if (amount < 1) throw new BadScheduleRequest('Repeat interval must be >= 1');
+		return { ...base, intervalMs: amount * unit.seconds * 1000, calendarUnit: unit.unit, calendarAmount: amount };
+	}
+
+	let cronString: string;
+	let runsIn: string;
+	let repeatInterval = 0;
+	if (complex) {
+		repeatInterval = int(complex.repeatInterval, 0);
+		let hour: number;
+		let minute: number;
+		if (rules.modern) {
+			// calendar.set(startYear, startMonth, startDay, startHour, startMin, 0): lenient.
+			const normal = new Date(Date.UTC(2000, 0, 1, fields.startHour, fields.startMin, 0));
+			hour = normal.getUTCHours();
+			minute = normal.getUTCMinutes();
+		} else {
+			const wall = wallOf(start, serverZone);
+			hour = wall.hour;
+			minute = wall.minute;
+		}
 		if (complex.cronString === 'TO_BE_GENERATED') {
-			trigger.everyNDays = Math.max(1, Math.floor(int(complex.repeatInterval, 86400) / 86400));
+			const days = Math.max(1, Math.trunc(repeatInterval / 86400));
+			cronString = `0 ${minute} ${hour} 1/${days} * ? *`;
+		} else {
+			cronString = complexCronString(complex, hour, minute);
 		}
-		for (const day of trigger.daysOfWeek) if (day < 0 || day > 6) throw new BadScheduleRequest(`Day of week ${day} is outside 0–6`);
-		for (const week of trigger.weeksOfMonth) if (week < 0 || week > 4) throw new BadScheduleRequest(`Week of month ${week} is outside 0–4`);
-		for (const day of trigger.daysOfMonth) if (day < 1 || day > 31) throw new BadScheduleRequest(`Day of month ${day} is outside 1–31`);
-		for (const month of trigger.monthsOfYear) if (month < 0 || month > 11) throw new BadScheduleRequest(`Month ${month} is outside 0–11`);
-		if (
-			trigger.everyNDays === undefined &&
-			trigger.daysOfWeek.length === 0 &&
-			trigger.daysOfMonth.length === 0
-		) {
-			throw new BadScheduleRequest('A complex trigger needs days of week or days of month');
+		runsIn = rules.modern ? timeZone : serverZone;
+	} else {
+		try {
+			cronString = serverCronString(String((cron as Json).cronString ?? ''));
+		} catch (error) {
+			if (error instanceof ServerCronError) throw new BadScheduleRequest(error.message);
+			throw error;
 		}
-		return trigger;
+		runsIn = rules.modern ? timeZone : serverZone;
 	}
-	const c = cron as Json;
-	let cronString = String(c.cronString ?? '').trim();
-	if (cronString.split(/\s+/).length < 7) cronString += ' *';
-	let parsed: CronSchedule;
-	try {
-		parsed = parseCron(cronString);
-	} catch (error) {
-		throw new BadScheduleRequest(`Invalid cron expression "${String(c.cronString ?? '')}": ${(error as Error).message}`);
-	}
-	return {
-		kind: 'cron',
-		uiPassParam: String(c.uiPassParam ?? 'CRON'),
-		cronString,
-		cron: parsed,
-		start: date(c.startTime, 'startTime') ?? now,
-		end: date(c.endTime, 'endTime'),
+	const result: CronTrigger = {
+		kind: complex ? 'complex' : 'cron',
+		uiPassParam,
+		start,
+		end,
 		timeZone,
-		duration: int(c.duration, topDuration),
-		startHour: int(c.startHour, -1),
-		startMin: int(c.startMin, -1),
+		duration: complex ? topDuration : int((cron as Json).duration, topDuration),
+		...fields,
+		cronString,
+		cron: cronOf(cronString),
+		runsIn,
+		repeatInterval,
 	};
+	if (wallOf(start, 'UTC').year > LAST_YEAR_QUARTZ_TRIES || nextFire(result, start) === undefined) {
+		throw new BadScheduleRequest(
+			`Based on configured schedule, the given trigger '${uiPassParam}' will never fire (first possible start ${new Date(start).toISOString()}).`,
+		);
+	}
+	return result;
 }
 
-function complexDayMatches(t: ComplexTrigger, year: number, month: number, day: number): boolean {
-	if (t.years.length > 0 && !t.years.includes(year)) return false;
-	if (t.monthsOfYear.length > 0 && !t.monthsOfYear.includes(month - 1)) return false;
-	if (t.everyNDays !== undefined) {
-		const startWall = wallOf(t.start, t.timeZone);
-		const days = Math.round((Date.UTC(year, month - 1, day) - Date.UTC(startWall.year, startWall.month - 1, startWall.day)) / 86_400_000);
-		return days >= 0 && days % t.everyNDays === 0;
-	}
-	if (t.daysOfWeek.length > 0) {
-		if (!t.daysOfWeek.includes(weekdayOf(year, month, day))) return false;
-		if (t.weeksOfMonth.length === 0) return true;
-		return t.weeksOfMonth.some((week) => (week === 4 ? day + 7 > daysInMonth(year, month) : Math.floor((day - 1) / 7) === week));
-	}
-	return t.daysOfMonth.includes(day);
+function addCalendar(start: number, unit: NonNullable<SimpleTrigger['calendarUnit']>, amount: number, timeZone: string): number {
+	if (unit === 'SECOND') return start + amount * 1000;
+	if (unit === 'MINUTE') return start + amount * 60_000;
+	if (unit === 'HOUR') return start + amount * 3_600_000;
+	const wall = wallOf(start, timeZone);
+	const shifted = new Date(Date.UTC(wall.year + (unit === 'YEAR' ? amount : 0), wall.month - 1, wall.day + (unit === 'DAY' ? amount : 0)));
+	return instantAt(
+		{ year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate(), hour: wall.hour, minute: wall.minute, second: wall.second },
+		timeZone,
+	);
 }
 
 /** The first fire time at or after `after` (undefined when the trigger fires no more). */
@@ -210,23 +322,30 @@ export function nextFire(trigger: Trigger, after: number): number | undefined {
 	const from = Math.max(after, trigger.start);
 	let next: number | undefined;
 	if (trigger.kind === 'simple') {
-		const interval = trigger.repeatInterval * 1000;
-		if (from <= trigger.start) next = trigger.start;
-		else if (interval <= 0) next = undefined;
-		else {
-			const k = Math.ceil((from - trigger.start) / interval);
-			next = trigger.repeatCount >= 0 && k > trigger.repeatCount ? undefined : trigger.start + k * interval;
+		if (trigger.calendarUnit === undefined) {
+			// Quartz SimpleTrigger.
+			const interval = trigger.intervalMs;
+			if (from <= trigger.start) next = trigger.start;
+			else if (interval <= 0) next = undefined;
+			else {
+				const k = Math.ceil((from - trigger.start) / interval);
+				next = trigger.repeatCount >= 0 && k > trigger.repeatCount ? undefined : trigger.start + k * interval;
+			}
+		} else if (from <= trigger.start) next = trigger.start;
+		else if (trigger.calendarUnit === 'DAY' || trigger.calendarUnit === 'YEAR') {
+			// Quartz CalendarIntervalTrigger: whole days by the calendar of the zone.
+			const step = trigger.calendarAmount ?? 1;
+			const approx = trigger.calendarUnit === 'DAY' ? 86_400_000 * step : 365 * 86_400_000 * step;
+			let k = Math.max(0, Math.floor((from - trigger.start) / approx) - 1);
+			let candidate = addCalendar(trigger.start, trigger.calendarUnit, k * step, trigger.timeZone);
+			while (candidate < from) candidate = addCalendar(trigger.start, trigger.calendarUnit, ++k * step, trigger.timeZone);
+			next = candidate;
+		} else {
+			const interval = trigger.intervalMs;
+			next = trigger.start + Math.ceil((from - trigger.start) / interval) * interval;
 		}
-	} else if (trigger.kind === 'cron') {
-		next = nextCronFire(trigger.cron, from, trigger.timeZone);
 	} else {
-		const wall = wallOf(from, trigger.timeZone);
-		let day = { year: wall.year, month: wall.month, day: wall.day };
-		for (let i = 0; i < 366 * 5 && next === undefined; i++, day = nextDay(day.year, day.month, day.day)) {
-			if (!complexDayMatches(trigger, day.year, day.month, day.day)) continue;
-			const instant = instantAt({ ...day, hour: trigger.hour, minute: trigger.minute, second: 0 }, trigger.timeZone);
-			if (instant >= from) next = instant;
-		}
+		next = nextCronFire(trigger.cron, from, trigger.runsIn);
 	}
 	if (next !== undefined && trigger.end !== undefined && next > trigger.end) return undefined;
 	return next;
@@ -245,77 +364,66 @@ export function fireTimes(trigger: Trigger, after: number, count: number): numbe
 	return times;
 }
 
-const QUARTZ_DAYS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'];
-const QUALIFIERS = ['FIRST', 'SECOND', 'THIRD', 'FOURTH', 'LAST'];
+const DAY_NAMES = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'];
+const QUALIFIERS = ['FIRST', 'SECOND', 'THIRD', 'FOURTH', 'FIFTH', 'LAST'];
 
-/** The cron string the server generates for a complex trigger (for the answer). */
-export function cronStringOf(trigger: Trigger): string | undefined {
-	if (trigger.kind === 'cron') return trigger.cronString;
-	if (trigger.kind !== 'complex') return undefined;
-	const months = trigger.monthsOfYear.length ? trigger.monthsOfYear.map((m) => m + 1).join(',') : '*';
-	const years = trigger.years.length ? trigger.years.join(',') : '*';
-	let dom = '?';
-	let dow = '?';
-	if (trigger.everyNDays !== undefined) dom = `${wallOf(trigger.start, trigger.timeZone).day}/${trigger.everyNDays}`;
-	else if (trigger.daysOfWeek.length && trigger.weeksOfMonth.length) {
-		dow = trigger.daysOfWeek
-			.flatMap((d) => trigger.weeksOfMonth.map((w) => (w === 4 ? `${d + 1}L` : `${d + 1}#${w + 1}`)))
-			.join(',');
-	} else if (trigger.daysOfWeek.length) dow = trigger.daysOfWeek.map((d) => d + 1).join(',');
-	else dom = trigger.daysOfMonth.join(',');
-	return `0 ${trigger.minute} ${trigger.hour} ${dom} ${months} ${dow} ${years}`;
+/** `1,2,3` or `1-5` as a list of numbers (other shapes: none). */
+function values(field: string): number[] {
+	if (field === '*' || field === '?') return [];
+	const out: number[] = [];
+	for (const part of field.split(',')) {
+		const range = /^(\d+)-(\d+)$/.exec(part);
+		if (range) for (let v = Number(range[1]); v <= Number(range[2]); v++) out.push(v);
+		else if (/^\d+$/.test(part)) out.push(Number(part));
+	}
+	return out;
 }
 
-function recurrence(values: number[]): Json {
-	return values.length ? { recurrenceList: { values: values.map(String) } } : {};
+function recurrence(list: number[]): Json {
+	return list.length ? { recurrenceList: { values: list } } : {};
 }
 
-/** The trigger as the 11.x server writes it in JSON (numbers of the base class as strings). */
-export function triggerJson(trigger: Trigger): Json {
+/**
+ * The trigger as 11.x writes it in JSON (JobTrigger with Jackson: the start fields, duration as
+ * strings, dates by DateSerializer in the server's zone, recurrences as nested objects):
+ * pentaho-scheduler-plugin:core/src/main/java/org/pentaho/platform/api/scheduler2/JobTrigger.java@00d51c66.
+ * Older versions write the same names through JAXB (Jersey 1 then makes every scalar a string).
+ */
+export function triggerJson(trigger: Trigger, formatDate: (instant: number) => string): Json {
 	const base: Json = {
-		startTime: new Date(trigger.start).toISOString(),
-		...(trigger.end !== undefined ? { endTime: new Date(trigger.end).toISOString() } : {}),
+		startTime: formatDate(trigger.start),
+		...(trigger.end !== undefined ? { endTime: formatDate(trigger.end) } : {}),
 		uiPassParam: trigger.uiPassParam,
 		duration: String(trigger.duration),
+		startHour: String(trigger.startHour),
+		startMin: String(trigger.startMin),
+		startYear: String(trigger.startYear),
+		startMonth: String(trigger.startMonth),
+		startDay: String(trigger.startDay),
+		startAmPm: '-1',
 		timeZone: trigger.timeZone,
 	};
 	if (trigger.kind === 'simple') {
-		return {
-			'@type': 'simpleJobTrigger',
-			...base,
-			startHour: '-1',
-			startMin: '-1',
-			repeatCount: String(trigger.repeatCount),
-			repeatInterval: String(trigger.repeatInterval),
-		};
+		return { '@type': 'simpleJobTrigger', ...base, repeatCount: trigger.repeatCount, repeatInterval: trigger.repeatInterval };
 	}
-	const json: Json = {
-		'@type': 'complexJobTrigger',
-		...base,
-		cronString: cronStringOf(trigger),
-		startHour: String(trigger.startHour),
-		startMin: String(trigger.startMin),
-	};
-	if (trigger.kind === 'complex') {
-		json.startYear = String(trigger.startYear);
-		json.startMonth = String(trigger.startMonth);
-		json.startDay = String(trigger.startDay);
-		json.yearlyRecurrences = recurrence(trigger.years);
-		json.monthlyRecurrences = recurrence(trigger.monthsOfYear.map((m) => m + 1));
-		if (trigger.weeksOfMonth.length && trigger.daysOfWeek.length) {
-			json.dayOfWeekRecurrences = {
-				qualifiedDayOfWeek: trigger.daysOfWeek.flatMap((d) =>
-					trigger.weeksOfMonth.map((w) => ({ qualifier: QUALIFIERS[w], dayOfWeek: QUARTZ_DAYS[d] })),
-				),
-			};
-		} else {
-			json.dayOfWeekRecurrences = recurrence(trigger.daysOfWeek.map((d) => d + 1));
-		}
-		json.dayOfMonthRecurrences = recurrence(trigger.everyNDays === undefined ? trigger.daysOfMonth : []);
-		json.hourlyRecurrences = recurrence([trigger.hour]);
-		json.minuteRecurrences = recurrence([trigger.minute]);
-		json.secondRecurrences = recurrence([0]);
-		json.repeatInterval = String((trigger.everyNDays ?? 0) * 86400);
-	}
+	const [sec, min, hour, dom, month, dow, year] = trigger.cronString.split(' ');
+	const json: Json = { '@type': 'complexJobTrigger', ...base, cronString: trigger.cronString };
+	json.yearlyRecurrences = recurrence(values(year));
+	json.monthlyRecurrences = recurrence(values(month));
+	const qualified = dow.split(',').filter((d) => /#|L$/.test(d));
+	json.dayOfWeekRecurrences = qualified.length
+		? {
+				qualifiedDayOfWeek: qualified.map((d) => {
+					const last = d.endsWith('L');
+					const [day, q] = last ? [Number(d.slice(0, -1)), 6] : d.split('#').map(Number);
+					return { qualifier: QUALIFIERS[q - 1], dayOfWeek: DAY_NAMES[(day - 1) % 7] };
+				}),
+			}
+		: recurrence(values(dow));
+	json.dayOfMonthRecurrences = recurrence(values(dom));
+	json.hourlyRecurrences = recurrence(values(hour));
+	json.minuteRecurrences = recurrence(values(min));
+	json.secondRecurrences = recurrence(values(sec));
+	json.repeatInterval = trigger.repeatInterval;
 	return json;
 }
