@@ -114,19 +114,70 @@ const CREDENTIAL_PATTERNS: Array<[RegExp, string]> = [
 ];
 
 /**
+ * Our own fixed wording may contain a word that is also somebody's password ("check the username
+ * and password" with the password "password"). Such phrases are kept as they are: a secret is
+ * redacted where it occurs in server text, request echoes and error details, never inside them.
+ * `ownWording` adds phrases; the status and network hints below are registered already.
+ */
+const OWN_WORDING = new Set<string>();
+const OWN_PATTERNS: RegExp[] = [
+	/\b(?:the |a )?user ?name (?:and|or) (?:the )?password\b/gi,
+	/\bpassword (?:of|in|for) the (?:catalog )?credential\b/gi,
+	/\b(?:the|a|new|stored|wrong) password\b/gi,
+];
+
+export function ownWording(...phrases: string[]): void {
+	for (const phrase of phrases) if (phrase.length >= 3) OWN_WORDING.add(phrase);
+}
+
+/** Spans of the text that are our own wording, as [start, end) pairs. */
+function ownSpans(text: string): Array<[number, number]> {
+	const spans: Array<[number, number]> = [];
+	for (const phrase of OWN_WORDING) {
+		for (let at = text.indexOf(phrase); at >= 0; at = text.indexOf(phrase, at + phrase.length)) spans.push([at, at + phrase.length]);
+	}
+	for (const pattern of OWN_PATTERNS) {
+		for (const match of text.matchAll(pattern)) spans.push([match.index ?? 0, (match.index ?? 0) + match[0].length]);
+	}
+	return spans;
+}
+
+/**
  * Replaces every occurrence of each secret (and its URL-encoded form) with `***`, and any
- * Authorization header value or JWT whatever its value.
+ * Authorization header value or JWT whatever its value, except inside our own wording.
  */
 export function redact(text: string, secrets: Array<string | undefined>): string {
-	let out = text;
+	const spans = ownSpans(text);
+	const inOwn = (start: number, end: number) => spans.some(([a, b]) => start >= a && end <= b);
+	let out = '';
+	let plain = text;
+	// Replace occurrences left to right, skipping those that lie inside our own wording.
+	const forms = new Set<string>();
 	for (const secret of secrets) {
 		if (typeof secret !== 'string' || secret.length < 3) continue;
-		for (const form of new Set([secret, encodeURIComponent(secret)])) {
-			out = out.split(form).join('***');
-		}
+		forms.add(secret);
+		forms.add(encodeURIComponent(secret));
 	}
-	for (const [pattern, replacement] of CREDENTIAL_PATTERNS) out = out.replace(pattern, replacement);
-	return out;
+	if (forms.size > 0) {
+		let position = 0;
+		while (position < text.length) {
+			let best: { at: number; form: string } | undefined;
+			for (const form of forms) {
+				const at = text.indexOf(form, position);
+				if (at >= 0 && (!best || at < best.at || (at === best.at && form.length > best.form.length))) best = { at, form };
+			}
+			if (!best) break;
+			if (inOwn(best.at, best.at + best.form.length)) {
+				out += text.slice(position, best.at + best.form.length);
+			} else {
+				out += `${text.slice(position, best.at)}***`;
+			}
+			position = best.at + best.form.length;
+		}
+		plain = out + text.slice(position);
+	}
+	for (const [pattern, replacement] of CREDENTIAL_PATTERNS) plain = plain.replace(pattern, replacement);
+	return plain;
 }
 
 /** The secret values of a credential's data: passwords, tokens, and the Basic-auth form of user and password. */
@@ -156,6 +207,8 @@ const STATUS_HINTS: Record<number, string> = {
 };
 
 /** A message for an HTTP failure: the server's own words when it gave any, else a hint for the status. */
+ownWording(...Object.values(STATUS_HINTS));
+
 export function httpFailureMessage(status: number, serverMessage: string | undefined): string {
 	if (serverMessage) return serverMessage;
 	return STATUS_HINTS[status] ?? `The server answered HTTP ${status}`;
@@ -176,7 +229,7 @@ export function networkFailureMessage(code: string | undefined, message: string 
 		case 'ECONNABORTED':
 		case 'ETIMEDOUT':
 		case 'ESOCKETTIMEDOUT':
-			return 'The server did not answer in time (the node timeout can be raised under Options → Timeout)';
+			return 'The server did not answer in time (raise the node\'s Request Options → Timeout, in milliseconds; without it a request waits 300 s)';
 		case 'ENOTFOUND':
 		case 'EAI_AGAIN':
 			return 'The server name could not be resolved: check the base URL';

@@ -47,6 +47,22 @@ describe('redact', () => {
 		expect(redact('token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl here', [])).toBe('token *** here');
 		expect(redact('a Basic idea', [])).toBe('a Basic idea');
 	});
+	it('leaves our own wording alone when a password is an ordinary word', () => {
+		expect(redact('Authorization failed: check the username and password of the credential', ['password'])).toBe(
+			'Authorization failed: check the username and password of the credential',
+		);
+		expect(redact('this user may not schedule, or the username or password is wrong', ['password'])).toBe(
+			'this user may not schedule, or the username or password is wrong',
+		);
+		// ...but not where the server echoes it.
+		expect(redact('Login of admin with password failed; the username or password is wrong', ['password'])).toBe(
+			'Login of admin with *** failed; the username or password is wrong',
+		);
+		expect(redact('The server refused access: this user lacks the permission for it', ['server'])).toBe(
+			'The server refused access: this user lacks the permission for it',
+		);
+		expect(redact('server says: server', ['server'])).toBe('*** says: ***');
+	});
 });
 
 describe('failure messages', () => {

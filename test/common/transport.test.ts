@@ -55,6 +55,16 @@ describe('dataflowRequest through the engine', () => {
 		expect(result.error?.message).not.toMatch(/undefined|\[object Object\]/);
 	});
 
+	it('our own hint keeps its words when the password is the word "password"; the server echo does not', async () => {
+		nock(BASE).get('/x').times(2).reply(401, '', { 'WWW-Authenticate': 'Basic' });
+		const weak = { dataflowServerApi: serverCredentials(BASE, { password: 'password' }) };
+		const result = await run(node, { parameters: { resource: 'probe', operation: 'request', path: '/x', expect: 'json' } as never, credentials: weak });
+		expect(result.error?.message).toBe('Authorization failed: check the username and password of the credential');
+		nock(BASE).get('/y').reply(500, 'login admin/password refused', { 'Content-Type': 'text/plain' });
+		const echoed = await run(node, { parameters: { resource: 'probe', operation: 'request', path: '/y', expect: 'json' } as never, credentials: weak });
+		expect(echoed.error?.message).toBe('login admin/*** refused');
+	});
+
 	it('a 401 on Basic auth says to check the credential (n8n retries once)', async () => {
 		nock(BASE).get('/x').times(2).reply(401, '', { 'WWW-Authenticate': 'Basic' });
 		const result = await probe({ path: '/x', expect: 'json' });
