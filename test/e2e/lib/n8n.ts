@@ -16,6 +16,9 @@ export interface N8nCredential {
 	name: string;
 	type: string;
 	data: Record<string, unknown>;
+	/** ISO times; the editor preselects the most recently updated credential of a type. */
+	createdAt?: string;
+	updatedAt?: string;
 }
 
 export interface TaskData {

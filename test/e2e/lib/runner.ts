@@ -196,7 +196,18 @@ export class Session {
 		if (options.allKnownCredentials) for (const known of KNOWN_CREDENTIALS) if (known.emulator in specs && !credentials.has(known.id)) credentials.set(known.id, known);
 		for (const [key, port] of Object.entries(options.ports ?? {})) if (specs[key]) specs[key] = { ...specs[key], port };
 		const emulators = await this.startEmulators(specs);
-		if (credentials.size) await this.n8n.importCredentials(materialize([...credentials.values()], emulators));
+		// The editor preselects the most recently updated credential of a type when a node is added,
+		// so the main emulator's credentials get the latest times (the second emulator's are older).
+		const ordered = [...credentials.values()].sort((a, b) => Number(a.emulator === 'main') - Number(b.emulator === 'main'));
+		const base = Date.now() - ordered.length * 60_000;
+		if (ordered.length) {
+			await this.n8n.importCredentials(
+				materialize(ordered, emulators).map((credential, index) => {
+					const at = new Date(base + index * 60_000).toISOString();
+					return { ...credential, createdAt: at, updatedAt: at };
+				}),
+			);
+		}
 		await this.importWorkflows(usable);
 		return { emulators, specs, credentials: [...credentials.values()] };
 	}
@@ -271,7 +282,7 @@ export function startTrigger(workflow: ExampleWorkflow, name?: string): string {
 }
 
 /** The run's status against the expectation; a message when it does not match. */
-function checkOutcome(definition: ScenarioDefinition | undefined, run: ScenarioRun): string | undefined {
+export function checkOutcome(definition: ScenarioDefinition | undefined, run: ScenarioRun): string | undefined {
 	const expected = definition?.expect?.status ?? 'success';
 	const { execution } = run;
 	if (execution.status !== expected) {
