@@ -1,6 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { customOperationsOf } from '../common/operations';
+import { customOperationsOf, executeOperation } from '../common/operations';
 import * as api from './resources/api';
 import * as token from './resources/token';
 
@@ -15,6 +15,11 @@ export class DataflowCatalog implements INodeType {
 		description: 'Log in to the data catalog and call its protected API',
 		defaults: { name: 'Dataflow Catalog' },
 		usableAsTool: true,
+		// Read by n8n's workflow builder (search results and node type definitions).
+		builderHint: {
+			searchHint:
+				'Use to call the REST API of the data catalog; the Dataflow Catalog API credential logs in and renews the token by itself.',
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'dataflowCatalogApi', required: true }],
@@ -39,4 +44,7 @@ export class DataflowCatalog implements INodeType {
 	};
 
 	customOperations = customOperationsOf({ api: api.operations, token: token.operations });
+
+	/** Runs as an AI tool too (n8n calls `execute` there, not `customOperations`). */
+	execute = executeOperation(this.customOperations);
 }

@@ -1,6 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { customOperationsOf } from '../common/operations';
+import { customOperationsOf, executeOperation } from '../common/operations';
 import * as analysisSchema from './resources/analysisSchema';
 import * as dswDomain from './resources/dswDomain';
 import * as jdbcConnection from './resources/jdbcConnection';
@@ -17,6 +17,11 @@ export class DataflowDataSource implements INodeType {
 		description: 'Manage the JDBC connections, analysis schemas and data source wizard domains of the BI server',
 		defaults: { name: 'Dataflow Data Source' },
 		usableAsTool: true,
+		// Read by n8n's workflow builder (search results and node type definitions).
+		builderHint: {
+			searchHint:
+				'Use to list, read, create, update or delete the JDBC connections (by connection name), analysis schemas and data source wizard domains of the BI server. Delete removes the object from the server for every user.',
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'dataflowServerApi', required: true }],
@@ -51,4 +56,7 @@ export class DataflowDataSource implements INodeType {
 		dswDomain: dswDomain.operations,
 		jdbcConnection: jdbcConnection.operations,
 	});
+
+	/** Runs as an AI tool too (n8n calls `execute` there, not `customOperations`). */
+	execute = executeOperation(this.customOperations);
 }

@@ -1,6 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { customOperationsOf } from '../common/operations';
+import { customOperationsOf, executeOperation } from '../common/operations';
 import * as lineage from './resources/lineage';
 
 export class DataflowLineage implements INodeType {
@@ -14,6 +14,11 @@ export class DataflowLineage implements INodeType {
 		description: 'Download the data lineage (GraphML) of transformations and jobs, as a zip or parsed into nodes and edges',
 		defaults: { name: 'Dataflow Lineage' },
 		usableAsTool: true,
+		// Read by n8n's workflow builder (search results and node type definitions).
+		builderHint: {
+			searchHint:
+				'Use to read the data lineage of transformations and jobs: every run between two dates, or the runs of one repository file (a path such as /home/admin/sales.ktr). With Extract on, each GraphML graph comes back parsed into nodes and edges.',
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'dataflowServerApi', required: true }],
@@ -34,4 +39,7 @@ export class DataflowLineage implements INodeType {
 	};
 
 	customOperations = customOperationsOf({ lineage: lineage.operations });
+
+	/** Runs as an AI tool too (n8n calls `execute` there, not `customOperations`). */
+	execute = executeOperation(this.customOperations);
 }

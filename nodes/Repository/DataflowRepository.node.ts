@@ -1,6 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { customOperationsOf } from '../common/operations';
+import { customOperationsOf, executeOperation } from '../common/operations';
 import * as access from './resources/access';
 import * as file from './resources/file';
 import * as folder from './resources/folder';
@@ -23,6 +23,11 @@ export class DataflowRepository implements INodeType {
 		description: 'Move files in and out of the BI server repository and manage folders, trash, permissions, locales, metadata, backups and LDAP settings',
 		defaults: { name: 'Dataflow Repository' },
 		usableAsTool: true,
+		// Read by n8n's workflow builder (search results and node type definitions).
+		builderHint: {
+			searchHint:
+				'Use for files and folders in the BI server repository, addressed by paths such as /home/admin/sales.ktr: list a folder, read file properties, download or upload files (as binary data), rename, move to the trash. Trash > Delete Permanently, System > Restore and LDAP updates change the server for good. To start a workflow when files change use the Dataflow Repository Trigger.',
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'dataflowServerApi', required: true }],
@@ -75,4 +80,7 @@ export class DataflowRepository implements INodeType {
 		system: system.operations,
 		trash: trash.operations,
 	});
+
+	/** Runs as an AI tool too (n8n calls `execute` there, not `customOperations`). */
+	execute = executeOperation(this.customOperations);
 }

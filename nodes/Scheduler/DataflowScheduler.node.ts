@@ -1,6 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { customOperationsOf } from '../common/operations';
+import { customOperationsOf, executeOperation } from '../common/operations';
 import * as blockout from './resources/blockout';
 import * as schedule from './resources/schedule';
 import * as scheduler from './resources/scheduler';
@@ -17,6 +17,11 @@ export class DataflowScheduler implements INodeType {
 		description: 'Schedule repository content, manage blockouts and pause the scheduler of the BI server',
 		defaults: { name: 'Dataflow Scheduler' },
 		usableAsTool: true,
+		// Read by n8n's workflow builder (search results and node type definitions).
+		builderHint: {
+			searchHint:
+				'Use to schedule repository content (transformations, jobs, reports) on the BI server and to list, pause, resume or remove its schedules; schedules are addressed by the job id that Get Many returns. Remove deletes a schedule for good. To run a job right now use the Dataflow Worker node; to start a workflow when schedules run use the Dataflow Scheduler Trigger.',
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'dataflowServerApi', required: true }],
@@ -47,4 +52,7 @@ export class DataflowScheduler implements INodeType {
 	};
 
 	customOperations = customOperationsOf({ blockout: blockout.operations, schedule: schedule.operations, scheduler: scheduler.operations });
+
+	/** Runs as an AI tool too (n8n calls `execute` there, not `customOperations`). */
+	execute = executeOperation(this.customOperations);
 }

@@ -1,6 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { customOperationsOf } from '../common/operations';
+import { customOperationsOf, executeOperation } from '../common/operations';
 import * as job from './resources/job';
 import * as sequence from './resources/sequence';
 import * as server from './resources/server';
@@ -18,6 +18,11 @@ export class DataflowWorker implements INodeType {
 		description: 'Run and watch data-flow jobs on the worker server, read its status, and manage its slaves, sockets and sequences',
 		defaults: { name: 'Dataflow Worker' },
 		usableAsTool: true,
+		// Read by n8n's workflow builder (search results and node type definitions).
+		builderHint: {
+			searchHint:
+				'Use for data-flow jobs (.kjb) and transformations (.ktr) on the worker server. Job > Run and Wait starts a job by its repository path (such as /home/admin/load.kjb) and returns one item with its final status, row counters and log; Job > Get Status reads a job by the id a run returned. Server > Stop shuts the worker server down. To schedule content use the Dataflow Scheduler node; to start a workflow when jobs end use the Dataflow Worker Trigger.',
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'dataflowServerApi', required: true }],
@@ -54,4 +59,7 @@ export class DataflowWorker implements INodeType {
 		slave: slave.operations,
 		socket: socket.operations,
 	});
+
+	/** Runs as an AI tool too (n8n calls `execute` there, not `customOperations`). */
+	execute = executeOperation(this.customOperations);
 }
