@@ -1,9 +1,14 @@
 /**
  * npm run emulator -- [--port 8080] [--host 127.0.0.1] [--context-path /pentaho] [--token-ttl 300]
  *                     [--allow-stop] [--latency 0] [--job-duration 1500] [--data seed.json]
- *                     [--fault kind:pattern[:times]]...
+ *                     [--fault kind:pattern[:times]]... [--profile 9.3|10.2|11.0] [--csrf] [--data-dir DIR]
+ *
+ * File contents live in a temporary folder that is removed when the emulator stops, also on Ctrl+C,
+ * SIGTERM and SIGHUP (a closed terminal), and as a last resort when the process exits.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 import { FAULT_KINDS, startEmulator, type EmulatorOptions } from './index';
 import { Faults } from './core/faults';
@@ -18,7 +23,10 @@ function usage(): never {
   --latency MS        delay every answer by MS milliseconds
   --job-duration MS   how long a worker job runs (default 1500)
   --data FILE         seed data (JSON, by area) merged over the built-in fixture
-  --fault K:PATTERN[:TIMES]   inject a fault (${FAULT_KINDS.join(', ')}) on paths matching PATTERN`);
+  --fault K:PATTERN[:TIMES]   inject a fault (${FAULT_KINDS.join(', ')}) on paths matching PATTERN
+  --profile V         server version to play where versions differ: 9.3, 10.2 or 11.0 (default 11.0)
+  --csrf              turn the platform's CSRF protection on
+  --data-dir DIR      where the temporary folder for file contents is made (default the system temp folder)`);
 	process.exit(0);
 }
 
@@ -26,6 +34,7 @@ async function main() {
 	const args = process.argv.slice(2);
 	const options: EmulatorOptions = { port: 8080 };
 	const faults: string[] = [];
+	let dataBase = tmpdir();
 	for (let i = 0; i < args.length; i++) {
 		const arg = args[i];
 		const value = () => {
@@ -43,14 +52,30 @@ async function main() {
 			case '--job-duration': options.jobDurationMs = Number(value()); break;
 			case '--data': options.seed = JSON.parse(readFileSync(value(), 'utf8')) as Record<string, unknown>; break;
 			case '--fault': faults.push(value()); break;
+			case '--profile': options.profile = value() as EmulatorOptions['profile']; break;
+			case '--csrf': options.csrf = true; break;
+			case '--data-dir': dataBase = value(); break;
 			case '--help':
 			case '-h':
 				return usage();
 			default: throw new Error(`Unknown option ${arg} (see --help)`);
 		}
 	}
-	const emulator = await startEmulator(options);
+	const dataDir = mkdtempSync(path.join(dataBase, 'dataflow-emulator-'));
+	// Synchronous, so it also runs when the process ends without the shutdown below (a second Ctrl+C).
+	process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+	const emulator = await startEmulator({ ...options, dataDir });
 	for (const spec of faults) emulator.app.faults.add(Faults.parse(spec));
+	// Handlers first: whoever waits for the line below may stop us at once.
+	let stopping = false;
+	const shutdown = () => {
+		if (stopping) process.exit(0);
+		stopping = true;
+		void emulator.stop().finally(() => process.exit(0));
+	};
+	process.on('SIGINT', shutdown);
+	process.on('SIGTERM', shutdown);
+	process.on('SIGHUP', shutdown);
 	console.log(`Dataflow emulator running
   Base URL (Dataflow Server API credential):    ${emulator.url}
   Catalog URL (Dataflow Catalog API credential): ${emulator.catalogUrl}
@@ -58,11 +83,6 @@ async function main() {
 ${emulator.app.users.map((u) => `    ${u.name} / ${u.password} / ${u.admin ? 'administrator' : 'user'}`).join('\n')}
   Control: http://${emulator.app.options.host}:${emulator.app.port}/__emulator/{faults,requests,info}
 Press Ctrl+C to stop.`);
-	const shutdown = () => {
-		void emulator.stop().then(() => process.exit(0));
-	};
-	process.on('SIGINT', shutdown);
-	process.on('SIGTERM', shutdown);
 }
 
 main().catch((error: Error) => {
