@@ -1,4 +1,5 @@
 import type {
+	IAuthenticateRuleResponseCode,
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
@@ -129,6 +130,8 @@ export class DataflowServerApi implements ICredentialType {
 			json: false,
 			skipSslCertificateValidation: '={{$credentials.ignoreSslIssues}}' as unknown as boolean,
 		},
+		// n8n reads each rule by its type (credentials-tester.service in n8n 2.41): a refused test says what
+		// to check instead of n8n's bare "Not Found" or "Unauthorized".
 		rules: [
 			{
 				type: 'responseSuccessBody',
@@ -138,6 +141,28 @@ export class DataflowServerApi implements ICredentialType {
 					message: 'The server answered "false": it does not consider this user authenticated',
 				},
 			},
-		],
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'The server refused the username or password (HTTP 401): check both, and that this user exists on this server',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message: 'The server refused this user (HTTP 403): the user may be locked or lack the permission to log in',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message:
+						'Nothing answers at this address (HTTP 404): does the Base URL include the context path, e.g. http://host:8080/pentaho? For a standalone worker server, check Server Kind and Worker Path.',
+				},
+			},
+		] as unknown as IAuthenticateRuleResponseCode[],
 	};
 }

@@ -84,11 +84,21 @@ export async function serverChecks(session: Session, say: (line: string) => void
 			record(`credential test ${type} against the emulator`, good.status === 'OK', `${good.status}: ${good.message}`);
 			const bad = await test({ ...data, password: 'not-the-password' });
 			// Meaningful only when the right password passes (an unreachable server is an error too).
+			// The message says what to check, not n8n's bare "Unauthorized".
 			record(
 				`credential test ${type} with a wrong password`,
-				bad.status === 'Error' && good.status === 'OK',
+				bad.status === 'Error' && good.status === 'OK' && /username or password/i.test(bad.message),
 				`${bad.status}: ${bad.message}${good.status === 'OK' ? '' : ' (not conclusive: the right password failed too)'}`,
 			);
+			if (type === 'dataflowServerApi') {
+				// A Base URL without its context path: the message asks about the context path.
+				const noContext = await test({ ...data, baseUrl: String(data.baseUrl).replace(/\/pentaho$/, '') });
+				record(
+					`credential test ${type} with a Base URL without the context path`,
+					noContext.status === 'Error' && /context path/i.test(noContext.message),
+					`${noContext.status}: ${noContext.message}`,
+				);
+			}
 		}
 	} catch (error) {
 		record('real n8n check', false, (error as Error).message);
