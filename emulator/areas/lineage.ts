@@ -7,6 +7,10 @@
  * (`application/zip`, `Content-Disposition: inline; filename=…`) of the artifacts whose day folder
  * is in the inclusive date range, and for file requests whose repository path is the body's `path`.
  * Impossible dates answer 400 with the server's text; a file request without a path answers 500.
+ * File requests need "@class" in their JSON body, as the real service does (see `typeHint`).
+ *
+ * Follows pentaho/pentaho-metaverse:web/src/main/java/org/pentaho/metaverse/service/MetaverseService.java
+ * @ b0463d034072c5c80cf9df010b61ed9d09db5b32 (unchanged in what is emulated at 9.3.0.0-422, 10.2.0.0-222, 11.0.0.2-292).
  */
 import { strToU8, zipSync } from 'fflate';
 
@@ -48,6 +52,13 @@ export interface LineageState {
 
 export interface LineageSeed {
 	runs?: LineageRun[];
+	/**
+	 * How the file request's JSON reader treats "@class": `required` (default, the real service:
+	 * Jackson with @JsonTypeInfo(use = CLASS) refuses a body without it, 400 with no body), `refused`
+	 * (a server that follows the interface documents strictly and refuses unknown properties) or
+	 * `optional` (either form works).
+	 */
+	typeHint?: 'required' | 'refused' | 'optional';
 }
 
 export const DEFAULT_RUNS: LineageRun[] = [
@@ -220,8 +231,19 @@ export function register(app: EmulatorApp): void {
 			ctx.sendText(400, 'The lineage request is not valid JSON');
 			return;
 		}
-		if (body && body['@class'] !== undefined && body['@class'] !== REQUEST_CLASS) {
-			ctx.sendText(400, `Could not resolve type id '${String(body['@class'])}' as a subtype of ${REQUEST_CLASS}`);
+		// The body is read by CXF with JacksonJaxbJsonProvider into LineageRequest, which is annotated
+		// @JsonTypeInfo(use = Id.CLASS): without "@class" (or with another class) Jackson fails, and CXF
+		// turns a reader failure into 400 Bad Request with an empty body
+		// (pentaho/pentaho-metaverse:api/src/main/java/org/pentaho/metaverse/api/model/LineageRequest.java and
+		// web/src/main/resources/OSGI-INF/blueprint/blueprint.xml @ 9.3.0.0-422 951cda49, 10.2.0.0-222 7f2a7fa6, 11.0.0.2-292 2c206574).
+		const typeHint = seed.typeHint ?? 'required';
+		const hinted = body !== null && typeof body === 'object' && body['@class'] !== undefined;
+		if (hinted && (typeHint === 'refused' || body!['@class'] !== REQUEST_CLASS)) {
+			ctx.send(400);
+			return;
+		}
+		if (!hinted && typeHint === 'required' && body !== undefined) {
+			ctx.send(400);
 			return;
 		}
 		if (!body || typeof body.path !== 'string' || body.path === '') {

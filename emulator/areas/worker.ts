@@ -11,9 +11,15 @@
  * - runJob: when `app.state.repositoryLookup` is a function `(path) => boolean`, a path it does not
  *   know answers a webresult ERROR (HTTP 200, as the real server does); otherwise any job path runs.
  * - jobImage answers a real PNG; sockets are unique per host; sequences hand out blocks (unknown
- *   name → 404 `<seq><error>`); slaves register (replaced by name, any case) and list.
- * - stopWorker/stopCarte answers `<request_accepted>N</request_accepted>` (HTTP 200) unless the
- *   emulator was started with `allowStop`; then Y (the emulator keeps running and records it).
+ *   name → 404 with the container's HTML error page); slaves register (replaced by name, any case) and list.
+ * - stopWorker/stopCarte answers `<request_accepted>Y</request_accepted>` on a standalone deployment and
+ *   N inside the BI server (HTTP 200 both), unless `allowStop` forces Y (the emulator keeps running).
+ * - Two deployments, as the real servlets run: standalone (`contextPath: ''`, Jetty: `/kettle/...` at the
+ *   root, bodies without a charset read as ISO-8859-1) and inside the BI server (`<context>/kettle/...`,
+ *   every body read as UTF-8). `/dataflow/...` is the interface documents' name for the same servlets;
+ *   no real server answers it (kept so that the documents' paths can be exercised).
+ * - Real sources: pentaho/pentaho-kettle engine/src/main/java/org/pentaho/di/www/*Servlet.java (commits
+ *   named at each route); the report of issue 15 has the table.
  *
  * Seed (`seed.worker`): `sequences` (name → next value), `autoCreateSequences`, `transformations`
  * ([{ name, status }]) for the status page, `slaves`, `sockets`.
@@ -24,9 +30,11 @@ import { XMLParser } from 'fast-xml-parser';
 
 import type { EmulatorApp } from '../core/app';
 import { webResultXml } from '../core/app';
+import { decodeServletBody, decodeXmlBytes, type ServletDeployment } from '../core/charset';
 import type { RequestContext } from '../core/types';
 import { carteDate, encodeLog, JobEngine, type EmulatedJob } from './worker/jobs';
 import { jobPng } from './worker/png';
+import { controlRoutes, createControlState, transListXml } from './worker/trans';
 
 export interface SocketAllocation {
 	host: string;
@@ -120,6 +128,22 @@ function html(title: string, body: string): string {
 	return `<HTML>\n<HEAD><TITLE>${esc(title)}</TITLE></HEAD>\n<BODY>\n${body}\n</BODY>\n</HTML>\n`;
 }
 
+/** OWASP `Encode.forHtml`, which the real servlets apply to some messages before WebResult escapes them again. */
+function forHtml(text: string): string {
+	return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&#34;').replace(/'/g, '&#39;');
+}
+
+/**
+ * The web container's own error page, which replaces what a servlet wrote when it calls
+ * `response.sendError(status)`: Jetty's for a standalone worker server, Tomcat's inside the BI server.
+ */
+function containerErrorPage(deployment: ServletDeployment, status: number, reason: string, uri: string): string {
+	if (deployment === 'standalone') {
+		return `<html>\n<head>\n<meta http-equiv="Content-Type" content="text/html;charset=utf-8"/>\n<title>Error ${status} ${reason}</title>\n</head>\n<body><h2>HTTP ERROR ${status} ${reason}</h2>\n<table>\n<tr><th>URI:</th><td>${esc(uri)}</td></tr>\n<tr><th>STATUS:</th><td>${status}</td></tr>\n<tr><th>MESSAGE:</th><td>${reason}</td></tr>\n</table>\n</body>\n</html>\n`;
+	}
+	return `<!doctype html><html lang="en"><head><title>HTTP Status ${status} – ${reason}</title></head><body><h1>HTTP Status ${status} – ${reason}</h1><hr class="line" /><p><b>Type</b> Status Report</p><p><b>Description</b> The origin server did not find a current representation for the target resource or is not willing to disclose that one exists.</p><hr class="line" /><h3>Apache Tomcat</h3></body></html>`;
+}
+
 function javaDate(ms: number): string {
 	const d = new Date(ms);
 	const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -209,7 +233,13 @@ export function register(app: EmulatorApp): void {
 	const state = createWorkerState(app);
 	app.state.worker = state;
 	const { engine } = state;
+	// Transformations and the control endpoints (stop, pause, remove, start, execute): worker/trans.ts.
+	const control = createControlState(app, engine);
+	app.state.workerControl = control;
+	const controlHandlers = controlRoutes(app, control);
 	const wantsXml = (ctx: RequestContext) => (ctx.query.get('xml') ?? '').toUpperCase() === 'Y';
+	/** A standalone worker server (Jetty, `/kettle/...` at the root) or the servlets inside the BI server (`<context>/kettle/...`). */
+	const deployment: ServletDeployment = app.options.contextPath === '' ? 'standalone' : 'biServer';
 	const sendHtml = (ctx: RequestContext, status: number, page: string) => ctx.send(status, page, 'text/html;charset=UTF-8');
 
 	// ---- status ---------------------------------------------------------------------------
@@ -254,7 +284,7 @@ export function register(app: EmulatorApp): void {
 			tag('os_name', osType()) +
 			tag('os_version', release()) +
 			tag('os_arch', arch()) +
-			`\n<transstatuslist>${state.transformations.map(transListEntry).join('')}</transstatuslist>\n` +
+			`\n<transstatuslist>${state.transformations.map(transListEntry).join('')}${transListXml(control, now)}</transstatuslist>\n` +
 			`<jobstatuslist>${state.jobs.map((job) => jobListEntry(job, now)).join('')}</jobstatuslist>\n` +
 			'</serverstatus>\n';
 		ctx.sendXml(200, xml);
@@ -337,11 +367,15 @@ export function register(app: EmulatorApp): void {
 		ctx.send(200, jobPng(job.entries, look), 'image/png');
 	};
 
+	// pentaho/pentaho-kettle:engine/src/main/java/org/pentaho/di/www/AddJobServlet.java@00c601e019125ad4e44f97747faa242e7225cb33
+	// (11.x; the same at 12d25b5f1ccb8422cb4998771a7758e2d55ab038, 9.x/10.x): the body is read with request.getReader(),
+	// so its charset is the Content-Type's (ISO-8859-1 when none; UTF-8 always inside the BI server, see core/charset.ts);
+	// errors are HTTP 200 webresult ERROR; the OK message is Encode.forHtml'd before WebResult escapes it again.
 	const addJob = async (ctx: RequestContext) => {
-		const body = await ctx.text();
+		const body = decodeServletBody(await ctx.body(), ctx.req.headers['content-type'], deployment);
 		const answer = (result: 'OK' | 'ERROR', message: string, id = '') => {
 			if (wantsXml(ctx)) ctx.sendXml(200, webResultXml(result, message, id));
-			else sendHtml(ctx, 200, html('Add job', `<H1>${esc(message)}</H1>`));
+			else sendHtml(ctx, 200, html('Add job', `<H1>${result === 'OK' ? message : esc(message)}</H1>`));
 		};
 		let doc: Record<string, unknown>;
 		try {
@@ -372,7 +406,7 @@ export function register(app: EmulatorApp): void {
 			variables: pairs((execution.variables as Record<string, unknown> | undefined)?.variable),
 			entries: Array.isArray(entries) && entries.length > 0 ? entries.length : undefined,
 		});
-		answer('OK', `Job '${name}' was added to the list with id ${job.id}`, job.id);
+		answer('OK', forHtml(`Job '${name}' was added to the list with id ${job.id}`), job.id);
 	};
 
 	const runJob = (ctx: RequestContext) => {
@@ -390,10 +424,17 @@ export function register(app: EmulatorApp): void {
 			fail(`Unable to run the job: '${path}' is a transformation, not a job`);
 			return;
 		}
+		// The real servlet splits the path at the last '/' and asks the repository for a job of that
+		// name in that folder; repository names carry no extension, so '/x/load.kjb' is not found
+		// (pentaho/pentaho-kettle:engine/src/main/java/org/pentaho/di/www/RunJobServlet.java@0bee2d3a1a963a7295066eb5ab8deea6da277f44 loadJob).
+		if (/\.kjb$/i.test(path)) {
+			fail(`Unexpected error executing the job:\norg.pentaho.di.core.exception.KettleException: Unable to load job '${path.split('/').pop()}': no job of that name in ${path.slice(0, path.lastIndexOf('/')) || '/'} (repository names have no .kjb extension)`);
+			return;
+		}
 		const lookup = app.state.repositoryLookup;
 		if (typeof lookup === 'function') {
 			const known = (p: string) => (lookup as (p: string) => boolean)(p) === true;
-			if (!known(path) && !(!/\.kjb$/i.test(path) && known(`${path}.kjb`))) {
+			if (!known(path) && !known(`${path}.kjb`)) {
 				fail(`Unable to run the job: job '${path}' could not be found in the repository`);
 				return;
 			}
@@ -468,13 +509,17 @@ export function register(app: EmulatorApp): void {
 	};
 
 	// ---- sequences ------------------------------------------------------------------------
+	// pentaho/pentaho-kettle:engine/src/main/java/org/pentaho/di/www/NextSequenceValueServlet.java@028843ec4ec28d4933886af2f3a3ee9bfc428b51:
+	// an unknown sequence calls response.sendError(404) before writing <error>, so the container
+	// discards the servlet's <seq> and answers its own HTML error page (Jetty standalone, Tomcat in the BI server).
 	const nextSequence = (ctx: RequestContext) => {
 		const name = ctx.query.get('name') ?? '';
 		const raw = ctx.query.get('increment') ?? '';
 		const increment = /^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : 10000;
 		if (!state.sequences.has(name)) {
 			if (!state.autoCreateSequences || name === '') {
-				ctx.sendXml(404, `${XML_HEADER}<seq>${tag('error', `Slave sequence '${name}' could not be found.`)}</seq>\n`);
+				const uri = `${app.options.contextPath}${ctx.path}`;
+				ctx.send(404, containerErrorPage(deployment, 404, 'Not Found', uri), deployment === 'standalone' ? 'text/html;charset=iso-8859-1' : 'text/html;charset=utf-8');
 				return;
 			}
 			state.sequences.set(name, 1);
@@ -485,8 +530,10 @@ export function register(app: EmulatorApp): void {
 	};
 
 	// ---- slaves ---------------------------------------------------------------------------
+	// pentaho/pentaho-kettle:engine/src/main/java/org/pentaho/di/www/RegisterSlaveServlet.java@12d25b5f1ccb8422cb4998771a7758e2d55ab038:
+	// the body is parsed from the input stream (the XML prolog's encoding, UTF-8 by default); always HTTP 200 webresult.
 	const registerSlave = async (ctx: RequestContext) => {
-		const body = await ctx.text();
+		const body = decodeXmlBytes(await ctx.body());
 		let doc: Record<string, unknown>;
 		try {
 			doc = bodyParser.parse(body, true) as Record<string, unknown>;
@@ -561,16 +608,21 @@ export function register(app: EmulatorApp): void {
 	};
 
 	// ---- stop -----------------------------------------------------------------------------
+	// pentaho/pentaho-kettle:engine/src/main/java/org/pentaho/di/www/StopCarteServlet.java@4df1b6ef6d866746de1c103e6002ed75fc10d972:
+	// request_accepted is whether a standalone Carte instance runs (CarteSingleton.getCarte() != null):
+	// Y on a standalone worker server (which then exits about 1 s later), N inside the BI server. There is
+	// no switch that enables it. Deliberate difference: the emulator keeps running, and `allowStop` makes a
+	// BI-deployed emulator accept too (older tests rely on it).
 	const stop = (ctx: RequestContext) => {
 		state.stopRequests++;
-		const accepted = app.options.allowStop === true;
+		const accepted = deployment === 'standalone' || app.options.allowStop === true;
 		if (accepted) state.stopAccepted = true;
 		if (wantsXml(ctx)) {
-			ctx.sendXml(200, `${XML_HEADER}<request_accepted>${accepted ? 'Y' : 'N'}</request_accepted>\n`);
+			ctx.sendXml(200, `${XML_HEADER}<request_accepted>${accepted ? 'Y' : 'N'}</request_accepted>`, 'application/xml;charset=UTF-8');
 		} else if (accepted) {
-			sendHtml(ctx, 200, html('Stop server', '<H1>Shutting Down</H1>'));
+			sendHtml(ctx, 200, html('Shutdown request', '<H1>Status</H1>\n<p>\nShutting Down\n</p>'));
 		} else {
-			sendHtml(ctx, 200, html('Stop server', '<H1>Stopping the server is not enabled (start it with the stop option)</H1>'));
+			sendHtml(ctx, 200, html('Shutdown request', '<H1>Status</H1>\n<p>\nNo Carte instance is running in this server: nothing to shut down\n</p>'));
 		}
 	};
 
@@ -588,5 +640,6 @@ export function register(app: EmulatorApp): void {
 		route('registerSlave', registerSlave);
 		route('getSlaves', getSlaves);
 		route(prefix === '/kettle' ? 'stopCarte' : 'stopWorker', stop);
+		for (const [name, handler] of Object.entries(controlHandlers)) route(name, handler, name === 'transImage' ? 'binary' : 'xml');
 	}
 }

@@ -99,7 +99,7 @@ describe('Lineage node, Get for File (nock)', () => {
 		['all dates', '/file', { dateRange: 'all' }, 'sales.ktr_lineage.zip'],
 		['from a date (the server’s /file/{startDate})', '/file/20240301', { dateRange: 'from', startDate: '2024-03-01T00:00:00' }, 'sales.ktr_lineage_20240301.zip'],
 		['between two dates', '/file/20240301/20240305', { dateRange: 'between', startDate: '2024-03-01T00:00:00', endDate: '2024-03-05T00:00:00' }, 'sales.ktr_lineage_20240301-20240305.zip'],
-	])('%s: POST …/download%s with JSON {"path"}', async (_label, path, parameters, fileName) => {
+	])('%s: POST …/download%s with JSON {"@class", "path"} (the type id the real service needs)', async (_label, path, parameters, fileName) => {
 		let body = '';
 		const scope = nock(BASE, { reqheaders: { authorization: basic, accept: 'application/zip', 'content-type': 'application/json' } })
 			.post(`${PREFIX}${path}`, (sent) => {
@@ -115,9 +115,55 @@ describe('Lineage node, Get for File (nock)', () => {
 
 		expect(result.error).toBeUndefined();
 		scope.done();
-		expect(body).toBe('{"path":"/home/admin/sales.ktr"}');
+		expect(body).toBe('{"@class":"org.pentaho.metaverse.api.model.LineageRequest","path":"/home/admin/sales.ktr"}');
 		expect(result.items[0].json).toMatchObject({ fileName, filePath: '/home/admin/sales.ktr' });
 		expect(result.items[0].binary?.data.fileName).toBe(fileName);
+	});
+
+	it('sends the documents\' bare {"path"} with Send Type Hint off', async () => {
+		let body: unknown;
+		const scope = nock(BASE)
+			.post(`${PREFIX}/file`, (sent) => {
+				body = sent;
+				return true;
+			})
+			.reply(200, zipOf({}), { 'Content-Type': 'application/zip' });
+		const result = await run(node, {
+			parameters: { resource: 'lineage', operation: 'getForFile', filePath: '/home/admin/sales.ktr', dateRange: 'all', options: { sendTypeHint: false } },
+			credentials,
+		});
+		expect(result.error).toBeUndefined();
+		scope.done();
+		expect(body).toEqual({ path: '/home/admin/sales.ktr' });
+	});
+
+	it.each([
+		['with the hint, refused: asks once more without it', {}, [{ '@class': 'org.pentaho.metaverse.api.model.LineageRequest', path: '/a.ktr' }, { path: '/a.ktr' }]],
+		['without the hint, refused (400, empty body, as CXF answers): asks once more with it', { sendTypeHint: false }, [{ path: '/a.ktr' }, { '@class': 'org.pentaho.metaverse.api.model.LineageRequest', path: '/a.ktr' }]],
+	])('a 400 for the body form %s', async (_label, options, expected) => {
+		const bodies: unknown[] = [];
+		const scope = nock(BASE)
+			.post(`${PREFIX}/file`, (sent) => {
+				bodies.push(sent);
+				return true;
+			})
+			.reply(400, '')
+			.post(`${PREFIX}/file`, (sent) => {
+				bodies.push(sent);
+				return true;
+			})
+			.reply(200, zipOf({}), { 'Content-Type': 'application/zip' });
+		const result = await run(node, { parameters: { resource: 'lineage', operation: 'getForFile', filePath: '/a.ktr', dateRange: 'all', options }, credentials });
+		expect(result.error).toBeUndefined();
+		scope.done();
+		expect(bodies).toEqual(expected);
+	});
+
+	it('asks only once more: a second 400 fails with the server\'s answer', async () => {
+		const scope = nock(BASE).post(`${PREFIX}/file`).times(2).reply(400, '');
+		const result = await run(node, { parameters: { resource: 'lineage', operation: 'getForFile', filePath: '/a.ktr', dateRange: 'all' }, credentials });
+		scope.done();
+		expect(result.error?.httpCode).toBe('400');
 	});
 
 	it('sends "@class" with Send Type Hint, and normalises the path', async () => {
@@ -234,11 +280,11 @@ describe('Lineage node, bad input and errors (nock)', () => {
 
 	it('Continue On Fail pairs one error item per failed input item', async () => {
 		nock(BASE)
-			.post(`${PREFIX}/file`, { path: '/a.ktr' })
+			.post(`${PREFIX}/file`, { '@class': 'org.pentaho.metaverse.api.model.LineageRequest', path: '/a.ktr' })
 			.reply(200, zipOf({}), zipHeaders('a.ktr_lineage.zip'))
-			.post(`${PREFIX}/file`, { path: '/b.ktr' })
+			.post(`${PREFIX}/file`, { '@class': 'org.pentaho.metaverse.api.model.LineageRequest', path: '/b.ktr' })
 			.reply(500, 'No lineage collector', { 'Content-Type': 'text/plain' })
-			.post(`${PREFIX}/file`, { path: '/c.ktr' })
+			.post(`${PREFIX}/file`, { '@class': 'org.pentaho.metaverse.api.model.LineageRequest', path: '/c.ktr' })
 			.reply(200, zipOf({}), zipHeaders('c.ktr_lineage.zip'));
 		const result = await run(node, {
 			parameters: { resource: 'lineage', operation: 'getForFile', filePath: '={{$json.path}}' },

@@ -27,7 +27,7 @@ const base = {
 function started(id = 'job-1') {
 	return worker()
 		.get('/dataflow/runJob')
-		.query({ job: '/public/etl/load_sales.kjb', level: 'Detailed', DATE: '2024-01-31' })
+		.query({ job: '/public/etl/load_sales', level: 'Detailed', DATE: '2024-01-31' })
 		.reply(200, webResult('OK', 'Job started', id), XML);
 }
 
@@ -55,7 +55,7 @@ describe('Job: Run and Wait', () => {
 		expect(json).toMatchObject({
 			id: 'job-1',
 			jobName: 'load_sales',
-			jobPath: '/public/etl/load_sales.kjb',
+			jobPath: '/public/etl/load_sales',
 			success: true,
 			status_desc: 'Finished',
 			error_desc: '',
@@ -220,7 +220,7 @@ describe('Job: Run and Wait', () => {
 	it('runJob without an id in its answer is an error, not a wait for nothing', async () => {
 		worker().get('/dataflow/runJob').query(true).reply(200, webResult('OK', 'Job started', ''), XML);
 		const result = await run(node, { parameters: base, credentials });
-		expect(result.error?.message).toBe('The server accepted the run of /public/etl/load_sales.kjb but returned no job id (message: Job started)');
+		expect(result.error?.message).toBe('The server accepted the run of /public/etl/load_sales but returned no job id (message: Job started)');
 	});
 
 	it('refuses bad input before any request: empty job path, bad interval or timeout', async () => {

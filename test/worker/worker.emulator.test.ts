@@ -48,7 +48,7 @@ describe('Worker node against the emulator: Run and Wait', () => {
 		const result = await runAndWait('/public/etl/load_sales.kjb', { LOG_LINES: '25', ROWS: '40' });
 		expect(result.error).toBeUndefined();
 		const json = result.items[0].json as Record<string, any>;
-		expect(json).toMatchObject({ jobName: 'load_sales', jobPath: '/public/etl/load_sales.kjb', success: true, status_desc: 'Finished', logLineCount: 25 });
+		expect(json).toMatchObject({ jobName: 'load_sales', jobPath: '/public/etl/load_sales', success: true, status_desc: 'Finished', logLineCount: 25 });
 		expect(json.result).toMatchObject({ lines_read: 40, lines_written: 40, nr_errors: 0, result: true, is_stopped: false });
 		const lines = (json.log as string).trimEnd().split('\n');
 		expect(lines).toHaveLength(25);
@@ -121,7 +121,7 @@ describe('Worker node against the emulator: Run and Wait', () => {
 		fixture.emulator.app.state.repositoryLookup = repositoryLookup;
 		try {
 			const missing = await runAndWait('/public/etl/does_not_exist.kjb');
-			expect(missing.error?.message).toBe("Unable to run the job: job '/public/etl/does_not_exist.kjb' could not be found in the repository");
+			expect(missing.error?.message).toBe("Unable to run the job: job '/public/etl/does_not_exist' could not be found in the repository");
 			const present = await runAndWait('/public/etl/daily_load.kjb');
 			expect(present.error).toBeUndefined();
 			expect(present.items[0].json).toMatchObject({ jobName: 'daily_load', success: true });
@@ -233,10 +233,10 @@ describe('Worker node against the emulator: server, slaves, sockets, sequences',
 		expect(entries.find((e) => e.jobname === 'load_sales')).toBeDefined();
 	});
 
-	it('Server Stop is refused with a clear message unless stopping is enabled', async () => {
+	it('Server Stop is refused with a clear message by the worker inside the BI server', async () => {
 		const result = await run(node, { parameters: { resource: 'server', operation: 'stop' }, credentials: { dataflowServerApi: fixture.server() } });
 		expect(result.error?.message).toBe('The worker server did not accept the stop request (request_accepted = N)');
-		expect(result.error?.description).toMatch(/Stopping must be enabled/);
+		expect(result.error?.description).toMatch(/Only a standalone worker server/);
 		expect(state().stopAccepted).toBe(false);
 	});
 
@@ -301,7 +301,7 @@ describe('Worker node against the emulator: server, slaves, sockets, sequences',
 		expect(first.items[0].json).toEqual({ name: 'orders', firstValue: 1, lastValue: 100, increment: 100 });
 		expect(second.items[0].json).toEqual({ name: 'orders', firstValue: 101, lastValue: 10100, increment: 10000 });
 		const unknown = await reserve('nope');
-		expect(unknown.error?.message).toBe("Slave sequence 'nope' could not be found.");
+		expect(unknown.error?.message).toBe('The worker server has no sequence named "nope" (HTTP 404)');
 		expect(unknown.error?.httpCode).toBe('404');
 	});
 });

@@ -47,13 +47,14 @@ describe('Job: Add', () => {
 	it('posts the job_configuration built from a .kjb in a binary field and returns the new id', async () => {
 		let body = '';
 		const scope = worker()
-			.matchHeader('content-type', 'application/xml')
+			.matchHeader('content-type', 'application/xml; charset=UTF-8') // the server reads characters: without a charset, ISO-8859-1
 			.post('/dataflow/addJob', (b) => {
 				body = typeof b === 'string' ? b : JSON.stringify(b);
 				return true;
 			})
 			.query({ xml: 'Y' })
-			.reply(200, webResult('OK', "Job 'load_sales' was added to the list with id 7d1c", '7d1c'), XML);
+			// As the real servlet writes it: Encode.forHtml, then XML-escaped again (AddJobServlet.java@00c601e).
+			.reply(200, webResult('OK', 'Job &#39;load_sales&#39; was added to the list with id 7d1c', '7d1c'), XML);
 
 		const result = await run(node, {
 			parameters: { ...parameters, source: 'binary', binaryPropertyName: 'file' },
@@ -135,7 +136,7 @@ describe('Job: Run', () => {
 	it('uses the kettle worker path of the credential and strips .kjb from the job name', async () => {
 		const scope = worker()
 			.get('/kettle/runJob')
-			.query({ job: '/home/admin/nightly.kjb', level: 'Basic' })
+			.query({ job: '/home/admin/nightly', level: 'Basic' })
 			.reply(200, webResult('OK', 'Job started', 'k-1'));
 		const result = await run(node, {
 			parameters: { resource: 'job', operation: 'run', jobPath: '/home/admin/nightly.kjb' },
@@ -417,18 +418,18 @@ describe('Server: Stop', () => {
 		expect(result.items[0].json).toEqual({ requestAccepted: true });
 	});
 
-	it('a refusal (request_accepted N) is a clear error saying stopping must be enabled', async () => {
+	it('a refusal (request_accepted N) is a clear error saying only a standalone worker stops', async () => {
 		worker().get('/dataflow/stopWorker').query({ xml: 'Y' }).reply(200, '<request_accepted>N</request_accepted>', XML);
 		const result = await run(node, { parameters: { resource: 'server', operation: 'stop' }, credentials: credentials() });
 		expect(result.error?.message).toBe('The worker server did not accept the stop request (request_accepted = N)');
-		expect(result.error?.description).toMatch(/Stopping must be enabled on the worker server/);
+		expect(result.error?.description).toMatch(/Only a standalone worker server can be stopped/);
 	});
 
 	it('a 403 or 404 from a server without the stop endpoint is a clear error too', async () => {
 		worker().get('/dataflow/stopWorker').query({ xml: 'Y' }).reply(403, webResult('ERROR', 'Stopping is disabled'), XML);
 		const result = await run(node, { parameters: { resource: 'server', operation: 'stop' }, credentials: credentials() });
 		expect(result.error?.message).toBe('The worker server refused to stop (HTTP 403): Stopping is disabled');
-		expect(result.error?.description).toMatch(/must be enabled/);
+		expect(result.error?.description).toMatch(/Only a standalone worker server/);
 	});
 });
 
@@ -436,7 +437,7 @@ describe('Slave: Register and List', () => {
 	it('posts the slave description as XML built from the fields', async () => {
 		let body = '';
 		const scope = worker()
-			.matchHeader('content-type', 'application/xml')
+			.matchHeader('content-type', 'application/xml; charset=UTF-8')
 			.post('/dataflow/registerSlave', (b) => {
 				body = String(b);
 				return true;
@@ -718,13 +719,15 @@ describe('Sequence: Reserve', () => {
 		expect(result.items[0].json).toEqual({ name: 'orders', firstValue: 1, lastValue: 10000, increment: 10000 });
 	});
 
-	it('an unknown sequence (404 with <seq><error>) fails with the server message', async () => {
-		worker()
-			.get('/dataflow/nextSequence')
-			.query(true)
-			.reply(404, "<seq><error>Slave sequence 'nope' could not be found.</error></seq>", XML);
+	// The real servlet calls sendError(404) before writing <seq><error>, so the body is the web
+	// container's own page (NextSequenceValueServlet.java@028843e): the node names the sequence itself.
+	const JETTY_404 =
+		'<html>\n<head>\n<meta http-equiv="Content-Type" content="text/html;charset=utf-8"/>\n<title>Error 404 Not Found</title>\n</head>\n<body><h2>HTTP ERROR 404 Not Found</h2>\n</body>\n</html>\n';
+
+	it('an unknown sequence (404 with the container\'s error page) fails naming the sequence', async () => {
+		worker().get('/dataflow/nextSequence').query(true).reply(404, JETTY_404, { 'Content-Type': 'text/html;charset=iso-8859-1' });
 		const result = await run(node, { parameters: { resource: 'sequence', operation: 'reserve', sequenceName: 'nope' }, credentials: credentials() });
-		expect(result.error?.message).toBe("Slave sequence 'nope' could not be found.");
+		expect(result.error?.message).toBe('The worker server has no sequence named "nope" (HTTP 404)');
 		expect(result.error?.httpCode).toBe('404');
 	});
 
@@ -743,7 +746,7 @@ describe('Sequence: Reserve', () => {
 
 	it('continueOnFail: a bad item and a refused item give paired error items, the good one its value', async () => {
 		worker().get('/dataflow/nextSequence').query({ name: 'orders', increment: '10' }).reply(200, '<seq><value>5</value><increment>10</increment></seq>', XML);
-		worker().get('/dataflow/nextSequence').query({ name: 'nope', increment: '10' }).reply(404, "<seq><error>Slave sequence 'nope' could not be found.</error></seq>", XML);
+		worker().get('/dataflow/nextSequence').query({ name: 'nope', increment: '10' }).reply(404, JETTY_404, { 'Content-Type': 'text/html' });
 		const result = await run(node, {
 			parameters: { resource: 'sequence', operation: 'reserve', sequenceName: '={{$json.name}}', increment: '={{$json.increment}}' },
 			credentials: credentials(),
@@ -754,6 +757,6 @@ describe('Sequence: Reserve', () => {
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(result.items[0].json).toEqual({ name: 'orders', firstValue: 5, lastValue: 14, increment: 10 });
 		expect(result.items[1].json.error).toMatch(/Increment must be a whole number/);
-		expect(result.items[2].json.error).toBe("Slave sequence 'nope' could not be found.");
+		expect(result.items[2].json.error).toBe('The worker server has no sequence named "nope" (HTTP 404)');
 	});
 });

@@ -32,6 +32,7 @@ export function runJobFields(show: { resource: string[]; operation: string[] }):
 }
 
 export interface RunJobPlan {
+	/** The path as sent to the server: the repository path without a .kjb extension. */
 	jobPath: string;
 	jobName: string;
 	level: string;
@@ -52,8 +53,11 @@ export function readRunJob(ctx: IExecuteFunctions, itemIndex: number): RunJobPla
 			itemIndex,
 		});
 	}
-	const jobPath = normalizePath(text, 'Job Path');
-	if (jobPath === '/') {
+	// The server splits the path at its last '/' and asks the repository for a job of that name in
+	// that folder; repository names have no extension, so "/etl/load.kjb" would not be found
+	// (pentaho/pentaho-kettle:engine/src/main/java/org/pentaho/di/www/RunJobServlet.java@0bee2d3a1a963a7295066eb5ab8deea6da277f44).
+	const jobPath = normalizePath(text, 'Job Path').replace(/\.kjb$/i, '');
+	if (jobPath === '/' || /\/$/.test(jobPath)) {
 		throw new NodeOperationError(ctx.getNode(), 'Job Path "/" is a folder: give the path of a job, for example /public/etl/load_sales', {
 			itemIndex,
 		});

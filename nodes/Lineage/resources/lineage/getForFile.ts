@@ -1,6 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
 import { defineOperation } from '../../../common/executor';
+import { apiError } from '../../../common/transport';
 import { baseName, normalizePath, RepositoryPathError } from '../../../common/repositoryPath';
 import { dateRangeFields, optionsField } from '../../shared/fields';
 import {
@@ -36,9 +37,9 @@ export const description: INodeProperties[] = [
 				displayName: 'Send Type Hint',
 				name: 'sendTypeHint',
 				type: 'boolean',
-				default: false,
+				default: true,
 				description:
-					'Whether to add "@class": "org.pentaho.metaverse.api.model.LineageRequest" to the request body, for servers whose JSON reader asks for it',
+					'Whether to add "@class": "org.pentaho.metaverse.api.model.LineageRequest" to the request body. The real lineage service refuses a body without it (HTTP 400); a server that refuses the hint instead is asked once more without it.',
 			},
 		],
 	},
@@ -50,7 +51,11 @@ export const execute = defineOperation<LineagePlan>({
 		if (filePath === '/') throw new RepositoryPathError('File Path is the repository root: give the path of a transformation or job');
 		const range = readDateRange(this, itemIndex);
 		const options = this.getNodeParameter('options', itemIndex, {}) as { sendTypeHint?: boolean };
-		const body = options.sendTypeHint === true ? { '@class': LINEAGE_REQUEST_CLASS, path: filePath } : { path: filePath };
+		// The real service reads the body as a polymorphic class (Jackson @JsonTypeInfo(use = CLASS)) and
+		// answers 400 without "@class" (pentaho/pentaho-metaverse:api/src/main/java/org/pentaho/metaverse/api/
+		// model/LineageRequest.java and web/src/main/resources/OSGI-INF/blueprint/blueprint.xml @ 9.3.0.0-422,
+		// 10.2.0.0-222, 11.0.0.2-292): the hint is sent unless switched off.
+		const body = options.sendTypeHint === false ? { path: filePath } : { '@class': LINEAGE_REQUEST_CLASS, path: filePath };
 		return {
 			method: 'POST',
 			// "From a Date" uses the server's /file/{startDate}, next to the documented /file and /file/{start}/{end}.
@@ -63,6 +68,18 @@ export const execute = defineOperation<LineagePlan>({
 		};
 	},
 	async run(plan, itemIndex) {
-		return await downloadLineage(this, plan, itemIndex);
+		try {
+			return await downloadLineage(this, plan, itemIndex);
+		} catch (error) {
+			// A 400 that is not about the dates is the server's JSON reader refusing the body's form:
+			// ask once more with the other form (with the type hint, or without it).
+			if (!(error instanceof NodeApiError)) throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+			if (error.httpCode !== '400' || /date/i.test(error.message) || plan.body === undefined) {
+				throw apiError(this.getNode(), { message: error.message, description: error.description ?? undefined, httpCode: error.httpCode ?? undefined, itemIndex });
+			}
+			const sent = JSON.parse(plan.body) as IDataObject;
+			const other: IDataObject = '@class' in sent ? { path: sent.path } : { '@class': LINEAGE_REQUEST_CLASS, path: sent.path };
+			return await downloadLineage(this, { ...plan, body: JSON.stringify(other) }, itemIndex);
+		}
 	},
 });

@@ -130,7 +130,9 @@ export const execute = defineOperation<Plan>({
 			method: 'POST',
 			path: await workerEndpoint(this, 'addJob'),
 			qs: { xml: 'Y' },
-			headers: { 'Content-Type': 'application/xml' },
+			// The server reads the body as characters (request.getReader()): without a declared charset a
+			// standalone worker server decodes it as ISO-8859-1 and breaks every non-ASCII character.
+			headers: { 'Content-Type': 'application/xml; charset=UTF-8' },
 			body: plan.body,
 			expect: 'xml',
 			itemIndex,

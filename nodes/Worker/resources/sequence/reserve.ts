@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { apiError, dataflowRequest } from '../../../common/transport';
@@ -52,13 +52,36 @@ export const execute = defineOperation<Plan>({
 		return { name, increment, includeRaw: optionsOf(this, itemIndex).includeRaw === true };
 	},
 	async run(plan, itemIndex) {
-		const response = await dataflowRequest<IDataObject>(this, {
-			method: 'GET',
-			path: await workerEndpoint(this, 'nextSequence'),
-			qs: { name: plan.name, increment: plan.increment },
-			expect: 'xml',
-			itemIndex,
-		});
+		let response;
+		try {
+			response = await dataflowRequest<IDataObject>(this, {
+				method: 'GET',
+				path: await workerEndpoint(this, 'nextSequence'),
+				qs: { name: plan.name, increment: plan.increment },
+				expect: 'xml',
+				itemIndex,
+			});
+		} catch (error) {
+			// An unknown sequence is a 404 whose body is the web container's error page: the server calls
+			// sendError(404) before it writes its own <seq><error> (pentaho/pentaho-kettle:engine/src/main/java/
+			// org/pentaho/di/www/NextSequenceValueServlet.java@028843ec4ec28d4933886af2f3a3ee9bfc428b51).
+			if (error instanceof NodeApiError && error.httpCode === '404') {
+				throw apiError(this.getNode(), {
+					message: `The worker server has no sequence named "${plan.name}" (HTTP 404)`,
+					description:
+						'Sequences are configured in the worker server\'s configuration file (<sequence> entries); the server creates unknown ones only when automatic creation is on. A 404 can also mean the worker path of the credential is wrong.',
+					httpCode: '404',
+					itemIndex,
+				});
+			}
+			const failure = error as NodeApiError;
+			throw apiError(this.getNode(), {
+				message: failure.message,
+				description: failure.description ?? undefined,
+				httpCode: failure.httpCode ?? undefined,
+				itemIndex,
+			});
+		}
 		const seq = response.body.seq as IDataObject | undefined;
 		const node = this.getNode();
 		if (!seq || typeof seq !== 'object') {

@@ -23,7 +23,7 @@ export const description: INodeProperties[] = [
 				name: 'Stop',
 				value: 'stop',
 				action: 'Stop the server',
-				description: 'Shut the worker server down (must be enabled on the server)',
+				description: 'Shut a standalone worker server down (the worker inside the BI server refuses)',
 			},
 		],
 		default: 'getStatus',

@@ -7,13 +7,17 @@ import { INCLUDE_RAW_OPTION, optionsOf, stopEndpoint } from '../../shared/fields
 
 const show = { resource: ['server'], operation: ['stop'] };
 
+// The real servlet accepts whenever a standalone worker server runs; the worker servlets inside the
+// BI server have no such instance and always answer N (pentaho/pentaho-kettle:engine/src/main/java/
+// org/pentaho/di/www/StopCarteServlet.java@4df1b6ef6d866746de1c103e6002ed75fc10d972). The interface
+// documents' "enable it on the command line" has no counterpart in the server's code.
 const ENABLE_HINT =
-	'Stopping must be enabled on the worker server when it is started (it is off by default); ask its administrator.';
+	'Only a standalone worker server can be stopped this way; the worker inside the BI server (base URL with a context path such as /pentaho) always refuses, and some servers need stopping to be enabled when they start. Ask the server\'s administrator.';
 
 export const description: INodeProperties[] = [
 	{
 		displayName:
-			'Shuts the worker server down: every running job and transformation on it ends. The server only accepts this when stopping was enabled at its start; otherwise the node fails with a clear message.',
+			'Shuts the worker server down: every running job and transformation on it ends. Only a standalone worker server accepts this; the worker inside the BI server refuses, and the node then fails with a clear message.',
 		name: 'stopNotice',
 		type: 'notice',
 		default: '',

@@ -170,7 +170,7 @@ export const execute = defineOperation<Plan>({
 		const response = await dataflowRequest<IDataObject>(this, {
 			method: 'POST',
 			path: await workerEndpoint(this, 'registerSlave'),
-			headers: { 'Content-Type': 'application/xml' },
+			headers: { 'Content-Type': 'application/xml; charset=UTF-8' },
 			body: plan.body,
 			expect: 'xml',
 			itemIndex,
