@@ -1,11 +1,13 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
+import { operationSubtitle } from '../common/fields';
 import { customOperationsOf, executeOperation } from '../common/operations';
 import * as job from './resources/job';
 import * as sequence from './resources/sequence';
 import * as server from './resources/server';
 import * as slave from './resources/slave';
 import * as socket from './resources/socket';
+import * as transformation from './resources/transformation';
 
 export class DataflowWorker implements INodeType {
 	description: INodeTypeDescription = {
@@ -14,8 +16,8 @@ export class DataflowWorker implements INodeType {
 		icon: { light: 'file:../../icons/worker.svg', dark: 'file:../../icons/worker.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Run and watch data-flow jobs on the worker server, read its status, and manage its slaves, sockets and sequences',
+		subtitle: operationSubtitle(job.description, sequence.description, server.description, slave.description, socket.description, transformation.description),
+		description: 'Run, watch and control data-flow jobs and transformations on the worker server, read its status, and manage its slaves, sockets and sequences',
 		defaults: { name: 'Dataflow Worker' },
 		usableAsTool: true,
 		// Read by n8n's workflow builder (search results and node type definitions).
@@ -41,6 +43,7 @@ export class DataflowWorker implements INodeType {
 					{ name: 'Server', value: 'server' },
 					{ name: 'Slave', value: 'slave' },
 					{ name: 'Socket', value: 'socket' },
+					{ name: 'Transformation', value: 'transformation' },
 				],
 				default: 'job',
 			},
@@ -49,6 +52,7 @@ export class DataflowWorker implements INodeType {
 			...server.description,
 			...slave.description,
 			...socket.description,
+			...transformation.description,
 		],
 	};
 
@@ -58,6 +62,7 @@ export class DataflowWorker implements INodeType {
 		server: server.operations,
 		slave: slave.operations,
 		socket: socket.operations,
+		transformation: transformation.operations,
 	});
 
 	/** Runs as an AI tool too (n8n calls `execute` there, not `customOperations`). */

@@ -28,6 +28,8 @@ export interface WorkflowRunOptions {
 	input?: INodeExecutionData[];
 	/** Reuse a helper (and so its stored tokens) across runs, as n8n reuses its database. */
 	credentialsHelper?: TestCredentialsHelper;
+	/** Called once the execution has started, with a function that cancels it as n8n's Stop button does. */
+	onStarted?: (cancel: () => void) => void;
 }
 
 export interface WorkflowRunResult {
@@ -115,7 +117,9 @@ export async function runWorkflow(options: WorkflowRunOptions): Promise<Workflow
 	} as unknown as IRunExecutionData;
 
 	const execute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
-	const run = await execute.processRunExecutionData(workflow);
+	const execution = execute.processRunExecutionData(workflow);
+	options.onStarted?.(() => execution.cancel());
+	const run = await execution;
 	await done;
 
 	return {
@@ -144,6 +148,8 @@ export interface NodeRunOptions {
 	onError?: INode['onError'];
 	credentialsHelper?: TestCredentialsHelper;
 	nodeName?: string;
+	/** Called once the execution has started, with a function that cancels it (see WorkflowRunOptions). */
+	onStarted?: (cancel: () => void) => void;
 }
 
 export interface NodeRunResult {
@@ -187,6 +193,7 @@ export async function runNode(options: NodeRunOptions): Promise<NodeRunResult> {
 		startNodeName: 'Start',
 		input: options.input,
 		credentialsHelper: options.credentialsHelper,
+		onStarted: options.onStarted,
 	});
 	const task = result.run.data.resultData.runData[nodeName]?.[0];
 	return {

@@ -184,11 +184,19 @@ describe('Job: Run and Wait', () => {
 			.query({ name: 'load_sales', id: 'job-1', xml: 'Y', from: /\d+/ })
 			.reply(200, statusXml({ status: 'Running', log: '', first: 0, last: 0, result: running() }), XML)
 			.persist();
+		// By default the job is stopped on the server when the wait gives up (stopJob by name and id).
+		const stop = worker()
+			.get('/dataflow/stopJob')
+			.query({ name: 'load_sales', id: 'job-1', xml: 'Y' })
+			.reply(200, webResult('OK', 'Stop of job [load_sales] requested.'), XML);
 		const began = Date.now();
 		const result = await run(node, { parameters: { ...base, pollInterval: 0.02, timeout: 0.15 }, credentials });
 		const took = Date.now() - began;
-		expect(result.error?.message).toBe('The job "load_sales" (id job-1) did not finish within 0.15 s: last status "Running"');
-		expect(result.error?.description).toMatch(/may still be running/);
+		expect(result.error?.message).toBe(
+			'The job "load_sales" (id job-1) did not finish within 0.15 s: last status "Running". It was stopped on the server (the server said: Stop of job [load_sales] requested.).',
+		);
+		expect(result.error?.description).toMatch(/; stopped on the server\./);
+		stop.done();
 		expect(result.items).toEqual([]);
 		expect(took).toBeGreaterThanOrEqual(150);
 		expect(took).toBeLessThan(3000);

@@ -1,12 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as add from './add';
+import * as execute from './execute';
 import * as getImage from './getImage';
 import * as getStatus from './getStatus';
+import * as remove from './remove';
 import * as run from './run';
 import * as runAndWait from './runAndWait';
+import * as start from './start';
+import * as stop from './stop';
 
-export const operations = { add, getImage, getStatus, run, runAndWait };
+export const operations = { add, execute, getImage, getStatus, remove, run, runAndWait, start, stop };
 
 export const description: INodeProperties[] = [
 	{
@@ -23,6 +27,12 @@ export const description: INodeProperties[] = [
 				description: 'Add a job to the server from a .kjb definition, with its log level, parameters and variables',
 			},
 			{
+				name: 'Execute',
+				value: 'execute',
+				action: 'Execute a job',
+				description: 'Run a job from a named repository or a file, with parameters and variables, and return its ID',
+			},
+			{
 				name: 'Get Image',
 				value: 'getImage',
 				action: 'Get the image of a job',
@@ -33,6 +43,12 @@ export const description: INodeProperties[] = [
 				value: 'getStatus',
 				action: 'Get the status of a job',
 				description: 'Get the status, result counters and log of a job',
+			},
+			{
+				name: 'Remove',
+				value: 'remove',
+				action: 'Remove a job',
+				description: 'Remove an ended job and its log from the server',
 			},
 			{
 				name: 'Run',
@@ -46,12 +62,28 @@ export const description: INodeProperties[] = [
 				action: 'Run a job and wait for it to finish',
 				description: 'Start a job by its path, follow its status and log until it ends, and return the result',
 			},
+			{
+				name: 'Start',
+				value: 'start',
+				action: 'Start a job',
+				description: 'Start a job already on the server: one added with Add, or an ended one again',
+			},
+			{
+				name: 'Stop',
+				value: 'stop',
+				action: 'Stop a job',
+				description: 'Stop a running job',
+			},
 		],
 		default: 'runAndWait',
 	},
 	...add.description,
+	...execute.description,
 	...getImage.description,
 	...getStatus.description,
+	...remove.description,
 	...run.description,
 	...runAndWait.description,
+	...start.description,
+	...stop.description,
 ];

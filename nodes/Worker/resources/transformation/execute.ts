@@ -1,0 +1,52 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { defineOperation, toItems } from '../../../common/executor';
+import { controlRequest } from '../../shared/control';
+import { executeFields, readExecute, UNAUTHORIZED, type ExecutePlan } from '../../shared/execute';
+
+const show = { resource: ['transformation'], operation: ['execute'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName:
+			'The server runs the transformation to its end before it answers, and gives no ID: use Run and Wait to follow a long run, see its steps, or stop it when the n8n execution is cancelled',
+		name: 'executeNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show },
+	},
+	...executeFields(show, 'transformation'),
+];
+
+export const execute = defineOperation<ExecutePlan>({
+	plan(itemIndex) {
+		return readExecute(this, itemIndex, 'transformation');
+	},
+	async run(plan, itemIndex) {
+		// executeTrans answers an empty body when the transformation ended without errors, HTTP 500
+		// with a webresult ERROR and the log when it ended with errors (raised by the transport).
+		const answer = await controlRequest(
+			this,
+			{
+				endpoint: 'executeTrans',
+				params: plan.form,
+				form: true,
+				what: `the execution of ${plan.path}`,
+				secrets: [plan.password],
+				unauthorized: UNAUTHORIZED,
+				itemIndex,
+			},
+			true,
+		);
+		const json: IDataObject = {
+			transName: plan.name,
+			transPath: plan.path,
+			source: plan.source,
+			success: true,
+			message: answer.result.message || 'The transformation ended without errors',
+		};
+		if (plan.source === 'repository') json.repository = plan.repository;
+		if (answer.raw !== '' && !/<webresult[\s>]/i.test(answer.raw)) json.output = answer.raw;
+		return toItems(json);
+	},
+});

@@ -1,0 +1,68 @@
+import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
+
+import { binaryFromResponse, mimeTypeOf } from '../../../common/binary';
+import { extractServerMessage } from '../../../common/errors';
+import { defineOperation } from '../../../common/executor';
+import { apiError, dataflowRequest, readBodyText } from '../../../common/transport';
+import { workerEndpoint } from '../../shared/fields';
+import { readTransRef, refQuery, transRefFields, type TransRef } from '../../shared/transStatus';
+
+const show = { resource: ['transformation'], operation: ['getImage'] };
+
+export const description: INodeProperties[] = [
+	...transRefFields(show),
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		description: 'Name of the binary field the PNG image is put in',
+		displayOptions: { show },
+	},
+];
+
+interface Plan {
+	ref: TransRef;
+	binaryField: string;
+}
+
+export const execute = defineOperation<Plan>({
+	plan(itemIndex) {
+		const ref = readTransRef(this, itemIndex);
+		const binaryField = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '').trim();
+		if (binaryField === '') {
+			throw new NodeOperationError(this.getNode(), 'Put Output File in Field is empty: give the name of a binary field, for example "data"', { itemIndex });
+		}
+		return { ref, binaryField };
+	},
+	async run(plan, itemIndex) {
+		const response = await dataflowRequest(this, {
+			method: 'GET',
+			path: await workerEndpoint(this, 'transImage'),
+			qs: refQuery(plan.ref),
+			headers: { Accept: 'image/png' },
+			expect: 'stream',
+			itemIndex,
+		});
+		const mimeType = mimeTypeOf(response.contentType);
+		if (!/^image\//.test(mimeType)) {
+			// GetTransImageServlet writes nothing at all (HTTP 200, no content type) for a transformation it does not know.
+			const text = await readBodyText(response.body);
+			throw apiError(this.getNode(), {
+				message:
+					text.trim() === ''
+						? `The transformation "${plan.ref.name}"${plan.ref.id ? ` (id ${plan.ref.id})` : ''} could not be found on the server (it answered an empty body instead of an image)`
+						: (extractServerMessage(text, response.contentType) ?? 'The server answered a document instead of the transformation image'),
+				description: `GET transImage answered HTTP ${response.status} with ${mimeType || 'no content type'} instead of image/png`,
+				httpCode: String(response.status),
+				itemIndex,
+			});
+		}
+		const binary = await binaryFromResponse(this, response, { fileName: `${plan.ref.name}.png`, mimeType: 'image/png' });
+		const json: IDataObject = { transName: plan.ref.name, fileName: binary.fileName ?? `${plan.ref.name}.png`, mimeType: binary.mimeType };
+		if (plan.ref.id !== '') json.id = plan.ref.id;
+		if (binary.fileSize !== undefined) json.fileSize = binary.fileSize;
+		return [{ json, binary: { [plan.binaryField]: binary } }];
+	},
+});

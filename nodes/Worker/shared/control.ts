@@ -1,0 +1,134 @@
+/**
+ * Control requests to the worker (stop, pause, remove, start, run, execute) and their `webresult`
+ * answers. The real servlets write these answers with an XML or an HTML content type depending on
+ * the endpoint and the version (RunTransServlet answers a webresult as text/html), so the answer is
+ * read as text and parsed here; HTTP errors and `result=ERROR` are raised by the transport.
+ *
+ * Repository credentials (executeTrans/executeJob `rep`, `user`, `pass`) go in a POST form body:
+ * the servlets read request parameters from the query and the form body alike
+ * (BaseHttpServlet.doPost → doGet, request.getParameter), so nothing secret is put in a URL, where
+ * proxies and access logs keep it. The password is also redacted from every error.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { redact } from '../../common/errors';
+import { apiError, dataflowRequest } from '../../common/transport';
+import { parseXml } from '../../common/xml';
+import { workerEndpoint } from './fields';
+import { readWebResult, type WebResult } from './webResult';
+
+export interface ControlCall {
+	endpoint: string;
+	/** Query parameters (GET) or form fields (POST). */
+	params: IDataObject;
+	/** POST the parameters as a form body instead of a query. */
+	form?: boolean;
+	/** What the answer is about, for messages: `the transformation "x"`. */
+	what: string;
+	/** Values that must never appear in an error (a repository password). */
+	secrets?: string[];
+	/** What an HTTP 401 means for this endpoint (executeTrans/executeJob: the repository refused its user). */
+	unauthorized?: string;
+	itemIndex: number;
+}
+
+export interface ControlAnswer {
+	result: WebResult;
+	/** The answer's text ('' for an empty answer). */
+	raw: string;
+	status: number;
+}
+
+/**
+ * The context for the clean-up requests sent after the n8n execution was cancelled. n8n-core adds
+ * the execution's cancel signal to every request a node sends through its credential
+ * (httpRequestWithAuthentication sets `abortSignal` when the context has getExecutionCancelSignal),
+ * so once the execution is cancelled, every further request is aborted before it leaves, and the
+ * remote run could never be stopped. This view of the context hides that one method, so the stop
+ * request is sent and answered; everything else is the node's own context.
+ */
+export function withoutCancelSignal(ctx: IExecuteFunctions): IExecuteFunctions {
+	return new Proxy(ctx, {
+		has: (target, key) => key !== 'getExecutionCancelSignal' && Reflect.has(target, key),
+	});
+}
+
+/** application/x-www-form-urlencoded, as a browser form sends it. */
+export function formBody(params: IDataObject): string {
+	return Object.entries(params)
+		.filter(([, value]) => value !== undefined && value !== null)
+		.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value)).replace(/%20/g, '+')}`)
+		.join('&');
+}
+
+/** Rebuilds an error with the secrets taken out of its message and description. */
+function redacted(ctx: IExecuteFunctions, error: unknown, secrets: string[], itemIndex: number, unauthorized?: string): NodeApiError | NodeOperationError {
+	const clean = (value: unknown) => (typeof value === 'string' ? redact(value, secrets) : undefined);
+	if (error instanceof NodeApiError) {
+		return apiError(ctx.getNode(), {
+			message: clean(error.message) ?? 'The request failed',
+			description: (error.httpCode === '401' && unauthorized ? unauthorized : clean(error.description)) ?? undefined,
+			httpCode: error.httpCode ?? undefined,
+			itemIndex,
+		});
+	}
+	if (error instanceof NodeOperationError) {
+		return new NodeOperationError(ctx.getNode(), clean(error.message) ?? 'The request failed', {
+			itemIndex,
+			description: clean(error.description) ?? undefined,
+		});
+	}
+	return new NodeOperationError(ctx.getNode(), clean((error as Error)?.message) ?? 'The request failed', { itemIndex });
+}
+
+/**
+ * Sends one control request and returns its webresult. With `allowEmpty`, an empty answer (what
+ * executeTrans sends on success) is returned as an OK without message.
+ */
+export async function controlRequest(ctx: IExecuteFunctions, call: ControlCall, allowEmpty = false): Promise<ControlAnswer> {
+	const secrets = (call.secrets ?? []).filter((s) => s !== '');
+	const path = await workerEndpoint(ctx, call.endpoint);
+	let status: number;
+	let raw: string;
+	try {
+		const response = await dataflowRequest<string>(ctx, {
+			method: call.form ? 'POST' : 'GET',
+			path,
+			...(call.form ? { body: formBody(call.params) } : { qs: call.params }),
+			headers: {
+				Accept: 'application/xml, text/xml, */*',
+				...(call.form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
+			},
+			expect: 'text',
+			itemIndex: call.itemIndex,
+		});
+		status = response.status;
+		raw = String(response.body ?? '');
+	} catch (error) {
+		throw redacted(ctx, error, secrets, call.itemIndex, call.unauthorized);
+	}
+	if (raw.trim() === '') {
+		if (allowEmpty) return { result: { result: 'OK', message: '', id: '' }, raw: '', status };
+		throw apiError(ctx.getNode(), {
+			message: `The server answered ${call.what} with an empty document`,
+			description: `${call.form ? 'POST' : 'GET'} ${path} answered HTTP ${status} without a body`,
+			httpCode: String(status),
+			itemIndex: call.itemIndex,
+		});
+	}
+	let doc: IDataObject;
+	try {
+		doc = parseXml(raw);
+	} catch (error) {
+		throw apiError(ctx.getNode(), {
+			message: redact(`The server answered ${call.what} with a document that is not XML: ${(error as Error).message}`, secrets),
+			description: redact(`${call.form ? 'POST' : 'GET'} ${path} answered HTTP ${status}: ${raw.slice(0, 200)}`, secrets),
+			httpCode: String(status),
+			itemIndex: call.itemIndex,
+		});
+	}
+	const result = readWebResult(ctx.getNode(), doc, call.itemIndex, call.what);
+	result.message = redact(result.message, secrets);
+	return { result, raw: redact(raw, secrets), status };
+}

@@ -1,0 +1,212 @@
+/**
+ * The worker's transformation status document (`transstatus`): the fields of a job status plus
+ * `paused` and the status of every step that ran (`stepstatuslist`), typed; and what a status means.
+ * Follows SlaveServerTransStatus.getXML and StepStatus.getXML (pentaho-kettle engine/…/www/).
+ */
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INode,
+	type INodeProperties,
+} from 'n8n-workflow';
+
+import { apiError, dataflowRequest } from '../../common/transport';
+import { toArray, toIsoDate, toNumber, typed } from '../../common/values';
+import { workerEndpoint } from './fields';
+import { decodeLoggingString, typedResult, type Failure } from './jobStatus';
+
+/** Numeric fields of a `stepstatus`. */
+export const STEP_NUMBERS = [
+	'copy',
+	'linesRead',
+	'linesWritten',
+	'linesInput',
+	'linesOutput',
+	'linesUpdated',
+	'linesRejected',
+	'errors',
+	'input_buffer_size',
+	'output_buffer_size',
+	'seconds',
+] as const;
+
+export const STEP_BOOLEANS = ['stopped', 'paused'] as const;
+
+export interface TransStatus {
+	transname: string;
+	id: string;
+	status_desc: string;
+	error_desc: string;
+	log_date?: string | null;
+	paused?: boolean;
+	steps: IDataObject[];
+	first_log_line_nr?: number;
+	last_log_line_nr?: number;
+	log: string;
+	result?: IDataObject;
+}
+
+export interface TransRef {
+	name: string;
+	id: string;
+}
+
+const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+
+/** One `stepstatus` typed: counters as numbers, Y/N as booleans; `speed` stays text ("-" when idle). */
+export function typedStep(raw: IDataObject): IDataObject {
+	const out = typed(raw, { numbers: STEP_NUMBERS, booleans: STEP_BOOLEANS });
+	if (out.stepname === undefined) out.stepname = '';
+	delete out.samples;
+	return out;
+}
+
+/** Reads a parsed `transstatus` document; anything else is a server error naming what came back. */
+export function readTransStatus(node: INode, doc: IDataObject, itemIndex: number): TransStatus {
+	const root = doc.transstatus;
+	if (root === null || typeof root !== 'object' || Array.isArray(root)) {
+		throw apiError(node, {
+			message: `The server answered a document without a transformation status (root element: ${Object.keys(doc)[0] ?? 'none'})`,
+			itemIndex,
+		});
+	}
+	const record = root as IDataObject;
+	const list = record.stepstatuslist;
+	const steps = toArray((list && typeof list === 'object' ? (list as IDataObject).stepstatus : undefined) as IDataObject | IDataObject[] | undefined)
+		.filter((s) => s !== null && typeof s === 'object')
+		.map(typedStep);
+	const status: TransStatus = {
+		transname: text(record.transname),
+		id: text(record.id),
+		status_desc: text(record.status_desc),
+		error_desc: text(record.error_desc),
+		steps,
+		log: decodeLoggingString(record.logging_string),
+	};
+	if ('log_date' in record) status.log_date = record.log_date === '' ? null : (toIsoDate(record.log_date) ?? text(record.log_date));
+	if ('paused' in record) status.paused = text(record.paused).trim().toUpperCase() === 'Y';
+	const first = toNumber(record.first_log_line_nr);
+	const last = toNumber(record.last_log_line_nr);
+	if (first !== undefined) status.first_log_line_nr = first;
+	if (last !== undefined) status.last_log_line_nr = last;
+	const result = typedResult(record.result);
+	if (result) status.result = result;
+	return status;
+}
+
+/** The status as output JSON: the server's field names, the steps in `steps`, the log as text. */
+export function transStatusJson(status: TransStatus): IDataObject {
+	const out: IDataObject = {
+		transname: status.transname,
+		id: status.id,
+		status_desc: status.status_desc,
+		error_desc: status.error_desc,
+	};
+	if (status.log_date !== undefined) out.log_date = status.log_date;
+	if (status.paused !== undefined) out.paused = status.paused;
+	out.steps = status.steps;
+	if (status.first_log_line_nr !== undefined) out.first_log_line_nr = status.first_log_line_nr;
+	if (status.last_log_line_nr !== undefined) out.last_log_line_nr = status.last_log_line_nr;
+	out.log = status.log;
+	if (status.result) out.result = status.result;
+	return out;
+}
+
+const ENDED = new Set(['finished', 'finished (with errors)', 'stopped', 'stopped (with errors)']);
+
+/** Whether a transformation in this status will not change any more. "Halting" and "Paused" are not ended. */
+export function isTransTerminal(statusDesc: string): boolean {
+	return ENDED.has(statusDesc.trim().toLowerCase());
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * Why an ended transformation counts as failed, or undefined when it succeeded. Errors come first
+ * (status "with errors", errors counted in the result or in any step), then a stop (status
+ * "Stopped", `is_stopped`, or a step that was stopped while the others finished): a server may say
+ * "Finished" for a transformation that was stopped, and the steps then say what happened.
+ */
+export function transFailureOf(status: TransStatus): Failure | undefined {
+	const desc = status.status_desc.trim();
+	const lower = desc.toLowerCase();
+	const result = status.result ?? {};
+	const resultErrors = typeof result.nr_errors === 'number' ? result.nr_errors : 0;
+	const failing = status.steps.filter((s) => typeof s.errors === 'number' && s.errors > 0);
+	const stepErrors = failing.reduce((sum, s) => sum + (s.errors as number), 0);
+	const errors = Math.max(resultErrors, stepErrors);
+	const where = failing.length ? ` in step${failing.length === 1 ? '' : 's'} ${failing.map((s) => `"${text(s.stepname)}"`).join(', ')}` : '';
+	if (lower.endsWith('(with errors)') || errors > 0) {
+		return { kind: 'errors', reason: `the transformation ended with errors (${plural(errors, 'error')}${where}, status "${desc}")` };
+	}
+	if (status.error_desc.trim() !== '') {
+		return { kind: 'errors', reason: `the transformation reported an error: ${status.error_desc.trim()}` };
+	}
+	const stoppedSteps = status.steps.filter((s) => s.stopped === true);
+	if (lower.startsWith('stopped') || result.is_stopped === true || stoppedSteps.length > 0) {
+		const detail = stoppedSteps.length ? `; stopped step${stoppedSteps.length === 1 ? '' : 's'}: ${stoppedSteps.map((s) => `"${text(s.stepname)}"`).join(', ')}` : '';
+		return { kind: 'stopped', reason: `the transformation was stopped (status "${desc}"${detail})` };
+	}
+	return undefined;
+}
+
+export function transRefFields(show: { resource: string[]; operation: string[] }): INodeProperties[] {
+	return [
+		{
+			displayName: 'Transformation Name',
+			name: 'transName',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'stage_customers',
+			description: 'Name of the transformation on the server (without .ktr), as returned by Run',
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Transformation ID',
+			name: 'transId',
+			type: 'string',
+			default: '',
+			placeholder: '7c082e8f-…',
+			description:
+				'ID of the transformation on the server, as returned by Run. Give it whenever you have it: by name alone the server picks the first transformation of that name, which may be another run.',
+			displayOptions: { show },
+		},
+	];
+}
+
+export function readTransRef(ctx: IExecuteFunctions, itemIndex: number): TransRef {
+	const name = String(ctx.getNodeParameter('transName', itemIndex, '') ?? '').trim();
+	if (name === '') {
+		throw new NodeOperationError(ctx.getNode(), 'Transformation Name is empty: give the name of the transformation on the server, as returned by Run', {
+			itemIndex,
+		});
+	}
+	const id = String(ctx.getNodeParameter('transId', itemIndex, '') ?? '').trim();
+	return { name, id };
+}
+
+/** The query that names a transformation or job: `name`, and `id` when known. */
+export function refQuery(ref: TransRef): IDataObject {
+	const qs: IDataObject = { name: ref.name };
+	if (ref.id !== '') qs.id = ref.id;
+	return qs;
+}
+
+/** GET transStatus?name=…&id=…&xml=Y&from=… → the typed status and the raw document. */
+export async function fetchTransStatus(
+	ctx: IExecuteFunctions,
+	ref: TransRef,
+	from: number,
+	itemIndex: number,
+): Promise<{ status: TransStatus; raw?: string }> {
+	const response = await dataflowRequest<IDataObject>(ctx, {
+		method: 'GET',
+		path: await workerEndpoint(ctx, 'transStatus'),
+		qs: { ...refQuery(ref), xml: 'Y', from },
+		expect: 'xml',
+		itemIndex,
+	});
+	return { status: readTransStatus(ctx.getNode(), response.body, itemIndex), raw: response.raw };
+}

@@ -1,0 +1,226 @@
+/**
+ * Following a run on the worker until it ends, shared by the job's and the transformation's Run and
+ * Wait: status polls with the incremental log (each line fetched once), a timeout, the n8n
+ * execution's cancel signal, and what happens to the remote run when the wait is given up (stopped
+ * by default, or left running), and removing the finished run from the server once its result has
+ * been read.
+ */
+import {
+	NodeOperationError,
+	sleep,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
+
+import { withoutCancelSignal } from './control';
+import { LogCollector } from './logCollector';
+
+export type OnAbort = 'stop' | 'safeStop' | 'leave';
+
+export interface WaitPolicy {
+	intervalMs: number;
+	timeoutMs: number;
+	onAbort: OnAbort;
+	removeWhenDone: boolean;
+	logLines: number;
+}
+
+export interface PollAnswer<S> {
+	status: S;
+	raw?: string;
+	statusDesc: string;
+	log: string;
+	firstLineNr?: number;
+	lastLineNr?: number;
+}
+
+export interface WaitTarget<S> {
+	/** `the transformation "x" (id y)`, for messages. */
+	what: string;
+	poll(from: number): Promise<PollAnswer<S>>;
+	isTerminal(statusDesc: string): boolean;
+	/** Stops the run (safely when asked and supported) through `ctx`; returns the server's message. */
+	stop(ctx: IExecuteFunctions, safe: boolean): Promise<string>;
+	/** Removes the ended run from the server. */
+	remove(): Promise<void>;
+}
+
+export interface WaitResult<S> {
+	status: S;
+	raw?: string;
+	log: LogCollector;
+	statusRequests: number;
+	startedAt: number;
+	finishedAt: number;
+}
+
+function seconds(ms: number): string {
+	const value = ms / 1000;
+	return `${Number.isInteger(value) ? value : value.toFixed(2).replace(/0+$/, '')} s`;
+}
+
+/** The Poll Interval and Timeout fields, and the options every Run and Wait shares. */
+export function waitFields(show: { resource: string[]; operation: string[] }, what: 'job' | 'transformation'): INodeProperties[] {
+	return [
+		{
+			displayName: 'Poll Interval (Seconds)',
+			name: 'pollInterval',
+			type: 'number',
+			typeOptions: { minValue: 0.01, numberPrecision: 2 },
+			default: 5,
+			description: 'How long to wait between two status requests',
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Timeout (Seconds)',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 0, numberPrecision: 2 },
+			default: 3600,
+			description: `How long to wait for the ${what} to finish before failing with its last status; 0 waits without a limit. What happens to the ${what} on the server then is set by the option "On Timeout or Cancel".`,
+			displayOptions: { show },
+		},
+	];
+}
+
+/** Options of the "Options" collection shared by both Run and Wait operations. */
+export function waitOptions(what: 'job' | 'transformation'): INodeProperties[] {
+	const abortOptions = [
+		{ name: 'Leave It Running', value: 'leave', description: `The ${what} keeps running on the server` },
+		...(what === 'transformation'
+			? [{ name: 'Stop It Safely', value: 'safeStop', description: 'The input steps stop, the rows already read are processed to the end' }]
+			: []),
+		{ name: 'Stop It', value: 'stop', description: `The ${what} is stopped on the server at once` },
+	];
+	return [
+		{
+			displayName: 'On Timeout or Cancel',
+			name: 'onAbort',
+			type: 'options',
+			options: abortOptions,
+			default: 'stop',
+			description: `What happens to the ${what} on the server when the wait times out or the n8n execution is cancelled; the error says what was done`,
+		},
+		{
+			displayName: 'Remove From Server When Done',
+			name: 'removeWhenDone',
+			type: 'boolean',
+			default: false,
+			description: `Whether to remove the ${what} from the server once it has ended and its result has been read, so a long-lived server does not keep every run in memory`,
+		},
+	];
+}
+
+/** Reads Poll Interval, Timeout and the shared options; bad values fail before any request. */
+export function readWaitPolicy(ctx: IExecuteFunctions, itemIndex: number, options: IDataObject, logLines: number, what: 'job' | 'transformation'): WaitPolicy {
+	const node = ctx.getNode();
+	const interval = Number(ctx.getNodeParameter('pollInterval', itemIndex, 5));
+	if (!Number.isFinite(interval) || interval <= 0) {
+		throw new NodeOperationError(node, `Poll Interval must be a number of seconds above 0, got "${String(interval)}"`, { itemIndex });
+	}
+	const timeout = Number(ctx.getNodeParameter('timeout', itemIndex, 3600));
+	if (!Number.isFinite(timeout) || timeout < 0) {
+		throw new NodeOperationError(node, `Timeout must be a number of seconds (0 for no limit), got "${String(timeout)}"`, { itemIndex });
+	}
+	const onAbort = options.onAbort === undefined ? 'stop' : String(options.onAbort);
+	const allowed = what === 'transformation' ? ['stop', 'safeStop', 'leave'] : ['stop', 'leave'];
+	if (!allowed.includes(onAbort)) {
+		throw new NodeOperationError(node, `On Timeout or Cancel must be one of ${allowed.join(', ')}, got "${onAbort}"`, { itemIndex });
+	}
+	return {
+		intervalMs: Math.round(interval * 1000),
+		timeoutMs: Math.round(timeout * 1000),
+		onAbort: onAbort as OnAbort,
+		removeWhenDone: options.removeWhenDone === true,
+		logLines,
+	};
+}
+
+/** What was done with the run when the wait was given up, as a sentence. */
+async function giveUp<S>(ctx: IExecuteFunctions, target: WaitTarget<S>, policy: WaitPolicy): Promise<{ sentence: string; stopped: boolean }> {
+	if (policy.onAbort === 'leave') {
+		return { sentence: `It was left running on the server, as "On Timeout or Cancel" asks.`, stopped: false };
+	}
+	try {
+		const message = await target.stop(ctx, policy.onAbort === 'safeStop');
+		return {
+			sentence: `It was ${policy.onAbort === 'safeStop' ? 'stopped safely' : 'stopped'} on the server${message ? ` (the server said: ${message})` : ''}.`,
+			stopped: true,
+		};
+	} catch (error) {
+		return { sentence: `Stopping it on the server failed: ${(error as Error).message}. It may still be running.`, stopped: false };
+	}
+}
+
+/** Polls until the run ends; on timeout or cancel, stops it (or not) and fails saying which. */
+export async function waitForEnd<S>(ctx: IExecuteFunctions, target: WaitTarget<S>, policy: WaitPolicy, itemIndex: number, startedAt: number): Promise<WaitResult<S>> {
+	const node = ctx.getNode();
+	const signal = ctx.getExecutionCancelSignal();
+	const deadline = policy.timeoutMs > 0 ? startedAt + policy.timeoutMs : Infinity;
+	const log = new LogCollector(policy.logLines);
+	let from = 0;
+	let statusRequests = 0;
+	let last: PollAnswer<S> | undefined;
+
+	const abandon = async (reason: 'timeout' | 'cancel'): Promise<never> => {
+		// After a cancel, the stop must be sent without the cancel signal n8n puts on every request.
+		const { sentence, stopped } = await giveUp(reason === 'cancel' ? withoutCancelSignal(ctx) : ctx, target, policy);
+		const lastStatus = last ? `last status "${last.statusDesc || 'unknown'}"` : 'no status read yet';
+		const message =
+			reason === 'cancel'
+				? `The n8n execution was cancelled while waiting for ${target.what}: ${lastStatus}. ${sentence}`
+				: `${target.what[0].toUpperCase()}${target.what.slice(1)} did not finish within ${seconds(policy.timeoutMs)}: ${lastStatus}. ${sentence}`;
+		throw new NodeOperationError(node, message, {
+			itemIndex,
+			description: `${statusRequests} status request${statusRequests === 1 ? '' : 's'}; ${stopped ? 'stopped on the server' : 'not stopped on the server'}.${
+				log.total ? ` Last log lines:\n${log.tail(10).join('\n')}` : ''
+			}`,
+		});
+	};
+
+	for (;;) {
+		if (signal?.aborted) return await abandon('cancel');
+		const wait = Math.min(policy.intervalMs, Math.max(0, deadline - Date.now()));
+		if (wait > 0) {
+			let cancelled = false;
+			try {
+				await sleep(wait, signal);
+			} catch {
+				cancelled = true;
+			}
+			if (cancelled || signal?.aborted) return await abandon('cancel');
+		}
+		let answer: PollAnswer<S> | undefined;
+		let pollError: unknown;
+		try {
+			answer = await target.poll(from);
+		} catch (error) {
+			pollError = error;
+		}
+		// n8n aborts a request in flight when the execution is cancelled: that is a cancel, not a server fault.
+		if (signal?.aborted) return await abandon('cancel');
+		if (answer === undefined) throw pollError;
+		statusRequests++;
+		last = answer;
+		log.add(answer.log, from, answer.firstLineNr);
+		if (answer.lastLineNr !== undefined && answer.lastLineNr > from) from = answer.lastLineNr;
+		if (target.isTerminal(answer.statusDesc)) {
+			return { status: answer.status, raw: answer.raw, log, statusRequests, startedAt, finishedAt: Date.now() };
+		}
+		if (signal?.aborted) return await abandon('cancel');
+		if (Date.now() >= deadline) return await abandon('timeout');
+	}
+}
+
+/** Removes the ended run when asked; a failure to remove is reported in the output, never hidden. */
+export async function removeIfAsked<S>(target: WaitTarget<S>, policy: WaitPolicy, json: IDataObject): Promise<void> {
+	if (!policy.removeWhenDone) return;
+	try {
+		await target.remove();
+		json.removedFromServer = true;
+	} catch (error) {
+		json.removedFromServer = false;
+		json.removeError = (error as Error).message;
+	}
+}
