@@ -1,5 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
+import { operationSubtitle } from '../common/fields';
 import { customOperationsOf, executeOperation } from '../common/operations';
 import * as blockout from './resources/blockout';
 import * as schedule from './resources/schedule';
@@ -13,7 +14,7 @@ export class DataflowScheduler implements INodeType {
 		icon: { light: 'file:../../icons/scheduler.svg', dark: 'file:../../icons/scheduler.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle(blockout.description, schedule.description, scheduler.description),
 		description: 'Schedule repository content, manage blockouts and pause the scheduler of the BI server',
 		defaults: { name: 'Dataflow Scheduler' },
 		usableAsTool: true,

@@ -1,4 +1,5 @@
 import { buildScheduleRequest, parseScheduleJson, type ScheduleInput } from '../../nodes/Scheduler/shared/scheduleBuilder';
+import type { SchedulerServer } from '../../nodes/Scheduler/shared/server';
 import { formatServerDate, instantOf, parseDateTime } from '../../nodes/Scheduler/shared/time';
 
 const NOW = Date.parse('2026-01-10T12:00:00.000Z');
@@ -7,60 +8,74 @@ function build(input: Partial<ScheduleInput>, purpose: 'job' | 'blockout' | 'che
 	return buildScheduleRequest({ triggerType: 'daily', timeZone: 'Europe/Berlin', now: NOW, ...input } as ScheduleInput, purpose);
 }
 
-describe('schedule builder: trigger types', () => {
-	it('Run Once is a simple RUN_ONCE trigger at the start time, without repeats or end', () => {
+const MODERN: SchedulerServer = { modern: true, hasRunOptions: true, version: '11.0.0.0-237', timeZone: 'Europe/Berlin' };
+const LEGACY_UTC: SchedulerServer = { modern: false, hasRunOptions: true, version: '10.2.0.0-222', timeZone: 'UTC' };
+const OLD_93: SchedulerServer = { modern: false, hasRunOptions: false, version: '9.3.0.0-428', timeZone: 'Europe/Berlin' };
+
+function on(server: SchedulerServer, input: Partial<ScheduleInput>, purpose: 'job' | 'blockout' | 'check' = 'check') {
+	const summary: Record<string, unknown> = {};
+	const request = buildScheduleRequest({ triggerType: 'daily', timeZone: 'Europe/Berlin', now: NOW, ...input } as ScheduleInput, purpose, server, summary);
+	return { request, summary };
+}
+
+// 9:30 on 15 January 2026 in Berlin, as the 10.3+ start fields: the year counted from 1900 (java.util.Date).
+const START_FIELDS = { startHour: 9, startMin: 30, startYear: 126, startMonth: 0, startDay: 15 };
+
+describe('schedule builder: 10.3 and later (start fields, years since 1900, end in the server zone)', () => {
+	it('Run Once is a simple RUN_ONCE trigger with the start fields only', () => {
 		expect(build({ triggerType: 'runOnce', startTime: '2026-01-15T09:30:00', endTime: '2026-02-01T00:00:00' })).toEqual({
-			simpleJobTrigger: { uiPassParam: 'RUN_ONCE', repeatInterval: 0, repeatCount: 0, startTime: '2026-01-15T09:30:00.000+01:00' },
+			simpleJobTrigger: { uiPassParam: 'RUN_ONCE', repeatInterval: 0, ...START_FIELDS },
 			timeZone: 'Europe/Berlin',
 		});
+	});
+
+	it('startYear is the year since 1900: 2026 is sent as 126 (the server adds 1900)', () => {
+		expect(build({ triggerType: 'weekly', daysOfWeek: [1], startTime: '2026-01-15T09:30:00' }).complexJobTrigger).toMatchObject({ startYear: 126 });
 	});
 
 	it('Run Once does not read an end time (even one before its start)', () => {
 		expect(build({ triggerType: 'runOnce', startTime: '2026-01-15T09:30:00', endTime: '2026-01-01T00:00:00' }).simpleJobTrigger).not.toHaveProperty('endTime');
 	});
 
-	it('an empty start time is now', () => {
-		expect(build({ triggerType: 'runOnce', startTime: '' }).simpleJobTrigger).toMatchObject({
-			startTime: '2026-01-10T13:00:00.000+01:00',
-		});
+	it('an empty start time is now (to the minute), and the summary says so', () => {
+		const { request, summary } = on(MODERN, { triggerType: 'runOnce', startTime: '' });
+		expect(request.simpleJobTrigger).toMatchObject({ startHour: 13, startMin: 0, startYear: 126, startMonth: 0, startDay: 10 });
+		expect(summary).toMatchObject({ start: '2026-01-10T13:00:00.000+01:00', startFrom: 'now', timeZone: 'Europe/Berlin' });
 	});
 
 	it.each([
 		['seconds', 30, 'SECONDS', 30],
 		['minutes', 30, 'MINUTES', 1800],
 		['hours', 2, 'HOURS', 7200],
-	] as const)('Every N %s: repeatInterval in seconds, repeatCount -1 (forever) by default', (triggerType, interval, ui, seconds) => {
+	] as const)('Every N %s: repeatInterval in seconds, no repeatCount (10.3+ does not read it)', (triggerType, interval, ui, seconds) => {
 		expect(build({ triggerType, interval, startTime: '2026-01-15T09:30:00' })).toEqual({
-			simpleJobTrigger: { uiPassParam: ui, repeatInterval: seconds, repeatCount: -1, startTime: '2026-01-15T09:30:00.000+01:00' },
+			simpleJobTrigger: { uiPassParam: ui, repeatInterval: seconds, ...START_FIELDS },
 			timeZone: 'Europe/Berlin',
 		});
 	});
 
-	it('an interval trigger carries a repeat count and an end time', () => {
-		expect(
-			build({ triggerType: 'minutes', interval: 15, repeatCount: 4, startTime: '2026-01-15T09:30:00', endTime: '2026-01-15T18:00:00' })
-				.simpleJobTrigger,
-		).toEqual({
-			uiPassParam: 'MINUTES',
-			repeatInterval: 900,
-			repeatCount: 4,
-			startTime: '2026-01-15T09:30:00.000+01:00',
-			endTime: '2026-01-15T18:00:00.000+01:00',
+	it('a repeat count becomes the end time of the last run; a user end before it wins', () => {
+		const { request, summary } = on(MODERN, { triggerType: 'minutes', interval: 15, repeatCount: 4, startTime: '2026-01-15T09:30:00' });
+		expect(request.simpleJobTrigger).toEqual({ uiPassParam: 'MINUTES', repeatInterval: 900, ...START_FIELDS, endTime: '2026-01-15T10:30:00.000+01:00' });
+		expect((summary.notes as string[]).join()).toMatch(/does not take a repeat count/);
+		expect(build({ triggerType: 'minutes', interval: 15, repeatCount: 4, startTime: '2026-01-15T09:30:00', endTime: '2026-01-15T10:00:00' }).simpleJobTrigger).toMatchObject({
+			endTime: '2026-01-15T10:00:00.000+01:00',
 		});
 	});
 
-	it('Daily every day is a complex trigger on all seven days with startTime AND startHour/startMin (the 10.3 rule)', () => {
+	it('a repeat count of a seconds interval that the minute-precise end cannot express is refused', () => {
+		expect(() => build({ triggerType: 'seconds', interval: 5, repeatCount: 3, startTime: '2026-01-15T09:30:00' })).toThrow(/cannot be expressed; use an end time/);
+	});
+
+	it('the end time is the schedule-zone wall clock written in the server zone (the server reads its wall clock there)', () => {
+		const request = on({ ...MODERN, timeZone: 'UTC' }, { triggerType: 'hours', interval: 1, startTime: '2026-01-15T09:30:00', endTime: '2026-01-15T18:00:00' }).request;
+		// 18:00 Berlin is meant; a UTC server reads the wall clock 18:00 of the date it gets, in Berlin.
+		expect(request.simpleJobTrigger).toMatchObject({ endTime: '2026-01-15T18:00:00.000Z' });
+	});
+
+	it('Daily every day is a complex trigger on all seven days with the start fields and no startTime', () => {
 		expect(build({ triggerType: 'daily', dailyRecurrence: 'everyDay', startTime: '2026-01-15T09:30:00' })).toEqual({
-			complexJobTrigger: {
-				uiPassParam: 'DAILY',
-				daysOfWeek: [0, 1, 2, 3, 4, 5, 6],
-				startTime: '2026-01-15T09:30:00.000+01:00',
-				startHour: 9,
-				startMin: 30,
-				startYear: 2026,
-				startMonth: 0,
-				startDay: 15,
-			},
+			complexJobTrigger: { uiPassParam: 'DAILY', daysOfWeek: [0, 1, 2, 3, 4, 5, 6], ...START_FIELDS },
 			timeZone: 'Europe/Berlin',
 		});
 	});
@@ -74,37 +89,26 @@ describe('schedule builder: trigger types', () => {
 		});
 	});
 
-	it('Daily every N days is a simple trigger of N × 86400 seconds', () => {
-		expect(build({ triggerType: 'daily', dailyRecurrence: 'everyNDays', interval: 3, startTime: '2026-01-15T06:00:00' })).toEqual({
-			simpleJobTrigger: { uiPassParam: 'DAILY', repeatInterval: 259200, repeatCount: -1, startTime: '2026-01-15T06:00:00.000+01:00' },
+	it('Daily every N days is a simple DAILY trigger of N × 86400 seconds (calendar days on 10.3+)', () => {
+		expect(build({ triggerType: 'daily', dailyRecurrence: 'everyNDays', interval: 3, startTime: '2026-01-15T09:30:00' })).toEqual({
+			simpleJobTrigger: { uiPassParam: 'DAILY', repeatInterval: 259200, ...START_FIELDS },
 			timeZone: 'Europe/Berlin',
 		});
 	});
 
 	it('Weekly sends the chosen days sorted, once each', () => {
-		const request = build({ triggerType: 'weekly', daysOfWeek: [5, 1, 3, 1], startTime: '2026-01-15T09:30:00' });
-		expect(request.complexJobTrigger).toEqual({
+		expect(build({ triggerType: 'weekly', daysOfWeek: [5, 1, 3, 1], startTime: '2026-01-15T09:30:00' }).complexJobTrigger).toEqual({
 			uiPassParam: 'WEEKLY',
 			daysOfWeek: [1, 3, 5],
-			startTime: '2026-01-15T09:30:00.000+01:00',
-			startHour: 9,
-			startMin: 30,
-			startYear: 2026,
-			startMonth: 0,
-			startDay: 15,
+			...START_FIELDS,
 		});
 	});
 
 	it('Monthly on a day of the month sends daysOfMonth', () => {
-		expect(build({ triggerType: 'monthly', monthlyOn: 'dayOfMonth', dayOfMonth: 15, startTime: '2026-01-15T22:00:00' }).complexJobTrigger).toEqual({
+		expect(build({ triggerType: 'monthly', monthlyOn: 'dayOfMonth', dayOfMonth: 15, startTime: '2026-01-15T09:30:00' }).complexJobTrigger).toEqual({
 			uiPassParam: 'MONTHLY',
 			daysOfMonth: [15],
-			startTime: '2026-01-15T22:00:00.000+01:00',
-			startHour: 22,
-			startMin: 0,
-			startYear: 2026,
-			startMonth: 0,
-			startDay: 15,
+			...START_FIELDS,
 		});
 	});
 
@@ -115,19 +119,9 @@ describe('schedule builder: trigger types', () => {
 		).toMatchObject({ uiPassParam: 'MONTHLY', weeksOfMonth: [4], daysOfWeek: [5], startHour: 18, startMin: 0 });
 	});
 
-	it('Cron sends a cronJobTrigger with the Quartz expression', () => {
-		expect(build({ triggerType: 'cron', cronExpression: '0 0 22 L * ?', startTime: '2026-01-15T00:00:00', endTime: '2026-12-31' })).toEqual({
-			cronJobTrigger: {
-				uiPassParam: 'CRON',
-				cronString: '0 0 22 L * ?',
-				startTime: '2026-01-15T00:00:00.000+01:00',
-				endTime: '2026-12-31T23:59:59.000+01:00',
-				startHour: 0,
-				startMin: 0,
-				startYear: 2026,
-				startMonth: 0,
-				startDay: 15,
-			},
+	it('Cron sends the expression with numbers for names, the start fields and the end', () => {
+		expect(build({ triggerType: 'cron', cronExpression: '0 0 22 ? JAN-MAR MON-FRI', startTime: '2026-01-15T09:30:00', endTime: '2026-12-31' })).toEqual({
+			cronJobTrigger: { uiPassParam: 'CRON', cronString: '0 0 22 ? 1-3 2-6', ...START_FIELDS, endTime: '2026-12-31T23:59:00.000+01:00' },
 			timeZone: 'Europe/Berlin',
 		});
 	});
@@ -139,10 +133,52 @@ describe('schedule builder: trigger types', () => {
 	});
 });
 
+describe('schedule builder: 9.3 and 10.2 (startTime moved by the server zone, complex and cron run there)', () => {
+	it('the start is the schedule-zone wall clock written in the server zone; simple triggers keep repeatCount', () => {
+		expect(on(LEGACY_UTC, { triggerType: 'hours', interval: 1, repeatCount: 3, startTime: '2026-01-15T09:30:00', endTime: '2026-01-15T18:00:00' }).request).toEqual({
+			simpleJobTrigger: {
+				uiPassParam: 'HOURS',
+				repeatInterval: 3600,
+				repeatCount: 3,
+				startTime: '2026-01-15T09:30:00.000Z',
+				endTime: '2026-01-15T18:00:00.000+01:00',
+			},
+			timeZone: 'Europe/Berlin',
+		});
+	});
+
+	it('no start fields are sent (the request class has none)', () => {
+		const trigger = on(OLD_93, { triggerType: 'weekly', daysOfWeek: [1], startTime: '2026-01-15T09:30:00' }).request.complexJobTrigger;
+		expect(trigger).toEqual({ uiPassParam: 'WEEKLY', daysOfWeek: [1], startTime: '2026-01-15T09:30:00.000+01:00' });
+	});
+
+	it('days move when the time falls on another date in the server zone, and the summary says so', () => {
+		const { request, summary } = on(LEGACY_UTC, { triggerType: 'weekly', daysOfWeek: [1, 5], startTime: '2026-01-15T00:30:00' });
+		// 00:30 Berlin is 23:30 UTC the day before: Sunday and Thursday there.
+		expect(request.complexJobTrigger).toMatchObject({ daysOfWeek: [0, 4], startTime: '2026-01-15T00:30:00.000Z' });
+		expect((summary.notes as string[]).join()).toMatch(/previous day/);
+		expect((summary.notes as string[]).join()).toMatch(/change clocks on different dates/);
+	});
+
+	it('a monthly schedule that would move to another date is refused', () => {
+		expect(() => on(LEGACY_UTC, { triggerType: 'monthly', dayOfMonth: 1, startTime: '2026-01-15T00:30:00' })).toThrow(/falls on another date/);
+	});
+
+	it('cron hours move by the distance of the zones', () => {
+		expect(on(LEGACY_UTC, { triggerType: 'cron', cronExpression: '0 30 9 ? * MON-FRI', startTime: '2026-01-15T00:00:00' }).request.cronJobTrigger).toMatchObject({
+			cronString: '0 30 8 ? * 2-6',
+		});
+		expect(() => on(LEGACY_UTC, { triggerType: 'cron', cronExpression: '0 30 0 ? * MON-FRI', startTime: '2026-01-15T00:00:00' })).toThrow(/falls on another day/);
+	});
+
+	it('9.3 takes no log level, safe mode or metrics: refused rather than silently dropped', () => {
+		expect(() => on(OLD_93, { triggerType: 'hours', interval: 1, jobName: 'x', inputFile: '/a.ktr', logLevel: 'Debug' }, 'job')).toThrow(/does not take Log Level/);
+	});
+});
+
 describe('schedule builder: time zones and start times', () => {
-	it('a start time without offset is a wall-clock time in the schedule zone (summer offset)', () => {
+	it('a start time without offset is a wall-clock time in the schedule zone (summer)', () => {
 		expect(build({ triggerType: 'weekly', daysOfWeek: [1], startTime: '2026-07-01T09:30:00' }).complexJobTrigger).toMatchObject({
-			startTime: '2026-07-01T09:30:00.000+02:00',
 			startHour: 9,
 			startMin: 30,
 			startMonth: 6,
@@ -150,31 +186,28 @@ describe('schedule builder: time zones and start times', () => {
 		});
 	});
 
-	it('a start time with an offset is that instant; the hour and minute are its wall clock in the schedule zone', () => {
+	it('a start time with an offset is that instant; the fields are its wall clock in the schedule zone', () => {
 		const request = build({ triggerType: 'weekly', daysOfWeek: [1], startTime: '2026-07-01T07:30:00Z', timeZone: 'Europe/Berlin' });
-		expect(request.complexJobTrigger).toMatchObject({ startTime: '2026-07-01T09:30:00.000+02:00', startHour: 9, startMin: 30 });
+		expect(request.complexJobTrigger).toMatchObject({ startHour: 9, startMin: 30 });
 	});
 
 	it('the wall clock may fall on the next day in the schedule zone', () => {
 		const request = build({ triggerType: 'daily', startTime: '2026-01-15T23:30:00Z', timeZone: 'Asia/Tokyo' });
-		expect(request).toMatchObject({
-			timeZone: 'Asia/Tokyo',
-			complexJobTrigger: { startTime: '2026-01-16T08:30:00.000+09:00', startHour: 8, startMin: 30, startYear: 2026, startMonth: 0, startDay: 16 },
-		});
+		expect(request).toMatchObject({ timeZone: 'Asia/Tokyo', complexJobTrigger: { startHour: 8, startMin: 30, startYear: 126, startMonth: 0, startDay: 16 } });
 	});
 
 	it('a zone west of UTC writes a negative offset; UTC writes Z', () => {
-		expect(build({ triggerType: 'runOnce', startTime: '2026-01-15T09:30:00', timeZone: 'America/New_York' }).simpleJobTrigger).toMatchObject({
+		expect(on({ ...LEGACY_UTC, timeZone: 'America/New_York' }, { triggerType: 'runOnce', startTime: '2026-01-15T09:30:00', timeZone: 'America/New_York' }).request.simpleJobTrigger).toMatchObject({
 			startTime: '2026-01-15T09:30:00.000-05:00',
 		});
-		expect(build({ triggerType: 'runOnce', startTime: '2026-01-15T09:30:00', timeZone: 'UTC' }).simpleJobTrigger).toMatchObject({
+		expect(on(LEGACY_UTC, { triggerType: 'runOnce', startTime: '2026-01-15T09:30:00', timeZone: 'UTC' }).request.simpleJobTrigger).toMatchObject({
 			startTime: '2026-01-15T09:30:00.000Z',
 		});
 	});
 
 	it('a time skipped by daylight saving moves forward by the hour clocks skip', () => {
 		const request = build({ triggerType: 'daily', startTime: '2026-03-08T02:30:00', timeZone: 'America/New_York' });
-		expect(request.complexJobTrigger).toMatchObject({ startTime: '2026-03-08T03:30:00.000-04:00', startHour: 3, startMin: 30 });
+		expect(request.complexJobTrigger).toMatchObject({ startHour: 3, startMin: 30 });
 	});
 
 	it('an hour repeated when clocks go back is its first occurrence', () => {
@@ -196,7 +229,7 @@ describe('schedule builder: jobs and blockouts', () => {
 			{
 				triggerType: 'hours',
 				interval: 1,
-				startTime: '2026-01-15T09:00:00',
+				startTime: '2026-01-15T09:30:00',
 				jobName: ' Daily sales ',
 				inputFile: '/home/admin/sales.ktr',
 				outputFolder: '/home/admin/output/',
@@ -204,6 +237,7 @@ describe('schedule builder: jobs and blockouts', () => {
 					{ name: 'region', value: 'EMEA' },
 					{ name: 'region', value: 'APAC' },
 					{ name: 'limit', value: '10', type: 'number' },
+					{ name: 'since', value: '2026-01-01', type: 'date' },
 				],
 				logLevel: 'Debug',
 				runSafeMode: true,
@@ -214,11 +248,13 @@ describe('schedule builder: jobs and blockouts', () => {
 			jobName: 'Daily sales',
 			inputFile: '/home/admin/sales.ktr',
 			outputFile: '/home/admin/output',
-			simpleJobTrigger: { uiPassParam: 'HOURS', repeatInterval: 3600, repeatCount: -1, startTime: '2026-01-15T09:00:00.000+01:00' },
+			simpleJobTrigger: { uiPassParam: 'HOURS', repeatInterval: 3600, ...START_FIELDS },
 			timeZone: 'Europe/Berlin',
 			jobParameters: [
 				{ name: 'region', type: 'string', stringValue: ['EMEA', 'APAC'] },
 				{ name: 'limit', type: 'number', stringValue: ['10'] },
+				// The one form JobScheduleParam parses (yyyy-MM-dd'T'HH:mm:ss.SSSZZZ): anything else is a 500.
+				{ name: 'since', type: 'date', stringValue: ['2026-01-01T00:00:00.000+0100'] },
 			],
 			logLevel: 'Debug',
 			runSafeMode: 'true',
@@ -227,17 +263,7 @@ describe('schedule builder: jobs and blockouts', () => {
 
 	it('a blockout carries its duration in milliseconds at the top and in the trigger', () => {
 		expect(build({ triggerType: 'weekly', daysOfWeek: [0], startTime: '2026-01-18T01:00:00', durationMs: 7_200_000 }, 'blockout')).toEqual({
-			complexJobTrigger: {
-				uiPassParam: 'WEEKLY',
-				daysOfWeek: [0],
-				startTime: '2026-01-18T01:00:00.000+01:00',
-				startHour: 1,
-				startMin: 0,
-				startYear: 2026,
-				startMonth: 0,
-				startDay: 18,
-				duration: 7_200_000,
-			},
+			complexJobTrigger: { uiPassParam: 'WEEKLY', daysOfWeek: [0], startHour: 1, startMin: 0, startYear: 126, startMonth: 0, startDay: 18, duration: 7_200_000 },
 			timeZone: 'Europe/Berlin',
 			duration: 7_200_000,
 		});
@@ -266,6 +292,7 @@ describe('schedule builder: bad input', () => {
 		['a start time that is not a date', { startTime: 'tomorrow' }, /not a date-time/],
 		['30 February', { startTime: '2026-02-30T10:00:00' }, /does not exist in the calendar/],
 		['a repeat count below -1', { triggerType: 'hours', interval: 1, repeatCount: -2 }, /repeat count must be -1/],
+		['a cron day-of-month the server refuses (L-3)', { triggerType: 'cron', cronExpression: '0 0 9 L-3 * ?' }, /refused by the scheduler/],
 	] as Array<[string, Partial<ScheduleInput>, RegExp]>)('refuses %s', (_name, input, message) => {
 		expect(() => build(input)).toThrow(message);
 	});

@@ -48,6 +48,15 @@ const NORMALISED_JOB = {
 
 const rl = (value: string, mode = 'id') => ({ __rl: true, mode, value });
 
+/** The server's version and zone, which the schedule builder asks before it sends a schedule. */
+function platform(version: string, serverTzId: string): nock.Scope {
+	return nock(HOST, { reqheaders: { authorization: BASIC } })
+		.get('/pentaho/api/version/show')
+		.reply(200, version, TEXT)
+		.get('/pentaho/api/system/timezones')
+		.reply(200, { serverTzId, timeZones: { entry: [] } }, JSON_TYPE);
+}
+
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 afterAll(() => nock.enableNetConnect());
@@ -64,6 +73,7 @@ describe.each(['api/scheduler', 'plugin/scheduler-plugin/api/scheduler'])('Sched
 	describe('Schedule', () => {
 		it('Create posts the built schedule request as JSON to job and returns the id', async () => {
 			let body: unknown;
+			platform('11.0.0.0-237', 'UTC');
 			const scope = textServer()
 				.matchHeader('content-type', 'application/json')
 				.post(`${prefix}/job`, (b) => ((body = b), true))
@@ -90,21 +100,59 @@ describe.each(['api/scheduler', 'plugin/scheduler-plugin/api/scheduler'])('Sched
 				complexJobTrigger: {
 					uiPassParam: 'WEEKLY',
 					daysOfWeek: [1, 5],
-					startTime: '2026-01-15T09:30:00.000+01:00',
-					endTime: '2026-06-30T18:00:00.000+02:00',
+					// 11.x: the start fields (years since 1900); the end as Berlin's wall clock written in the server's zone (UTC).
 					startHour: 9,
 					startMin: 30,
-					startYear: 2026,
+					startYear: 126,
 					startMonth: 0,
 					startDay: 15,
+					endTime: '2026-06-30T18:00:00.000Z',
 				},
 				timeZone: 'Europe/Berlin',
 				jobParameters: [{ name: 'region', type: 'string', stringValue: ['EMEA'] }],
 				logLevel: 'Debug',
 			};
 			expect(body).toEqual(expected);
-			expect(result.items.map((i) => i.json)).toEqual([{ jobId: JOB_ID, scheduleRequest: expected }]);
+			expect(result.items.map((i) => i.json)).toEqual([
+				{
+					jobId: JOB_ID,
+					scheduleRequest: expected,
+					schedule: {
+						timeZone: 'Europe/Berlin',
+						timeZoneFrom: 'field',
+						start: '2026-01-15T09:30:00.000+01:00',
+						startFrom: 'field',
+						end: '2026-06-30T18:00:00.000+02:00',
+						serverVersion: '11.0.0.0-237',
+						serverTimeZone: 'UTC',
+						notes: [],
+					},
+				},
+			]);
 			expect(result.items[0].pairedItem).toEqual({ item: 0 });
+		});
+
+		it('Create for a 9.3 server in UTC sends startTime as the Berlin wall clock written in UTC, no start fields, and the days there', async () => {
+			let body: Record<string, unknown> = {};
+			platform('9.3.0.0-428', 'UTC');
+			const scope = textServer()
+				.post(`${prefix}/job`, (b) => ((body = b), true))
+				.reply(200, JOB_ID, TEXT);
+			const result = await exec({
+				resource: 'schedule',
+				operation: 'create',
+				jobName: 'Daily sales',
+				inputFile: '/home/admin/sales.ktr',
+				triggerType: 'weekly',
+				daysOfWeek: [1],
+				startTime: '2026-01-15T00:30:00',
+				timeZone: 'Europe/Berlin',
+			});
+			expect(result.error).toBeUndefined();
+			scope.done();
+			// 00:30 Berlin is 23:30 the day before in UTC, where a 9.3 server runs the trigger: Sunday.
+			expect(body.complexJobTrigger).toEqual({ uiPassParam: 'WEEKLY', daysOfWeek: [0], startTime: '2026-01-15T00:30:00.000Z' });
+			expect((result.items[0].json.schedule as { notes: string[] }).notes.join(' ')).toMatch(/previous day/);
 		});
 
 		it('Create in JSON mode sends the request as written', async () => {
@@ -251,10 +299,9 @@ describe.each(['api/scheduler', 'plugin/scheduler-plugin/api/scheduler'])('Sched
 			complexJobTrigger: {
 				uiPassParam: 'WEEKLY',
 				daysOfWeek: [0],
-				startTime: '2026-01-18T01:00:00.000Z',
 				startHour: 1,
 				startMin: 0,
-				startYear: 2026,
+				startYear: 126,
 				startMonth: 0,
 				startDay: 18,
 				duration: 7_200_000,
@@ -268,7 +315,7 @@ describe.each(['api/scheduler', 'plugin/scheduler-plugin/api/scheduler'])('Sched
 			const result = await exec({ resource: 'blockout', operation: 'create', ...blockoutParameters });
 			expect(result.error).toBeUndefined();
 			scope.done();
-			expect(result.items.map((i) => i.json)).toEqual([{ jobId: 'admin\tBlockoutAction\t5', scheduleRequest: blockoutRequest }]);
+			expect(result.items.map((i) => i.json)).toMatchObject([{ jobId: 'admin\tBlockoutAction\t5', scheduleRequest: blockoutRequest, schedule: { timeZone: 'UTC' } }]);
 		});
 
 		it('Create explains the 401 the server answers for any blockout error', async () => {
@@ -287,7 +334,7 @@ describe.each(['api/scheduler', 'plugin/scheduler-plugin/api/scheduler'])('Sched
 			expect(result.error).toBeUndefined();
 			expect(uri).toBe(`${prefix}/blockout/update?jobid=admin%09BlockoutAction%095`);
 			expect(body).toEqual(blockoutRequest);
-			expect(result.items.map((i) => i.json)).toEqual([
+			expect(result.items.map((i) => i.json)).toMatchObject([
 				{ jobId: 'admin\tBlockoutAction\t6', previousJobId: 'admin\tBlockoutAction\t5', scheduleRequest: blockoutRequest },
 			]);
 		});
@@ -311,13 +358,16 @@ describe.each(['api/scheduler', 'plugin/scheduler-plugin/api/scheduler'])('Sched
 		});
 
 		const checkParameters = { triggerType: 'hours', interval: 1, startTime: '2026-01-18T00:30:00', timeZone: 'UTC' };
-		const checkRequest = { simpleJobTrigger: { uiPassParam: 'HOURS', repeatInterval: 3600, repeatCount: -1, startTime: '2026-01-18T00:30:00.000Z' }, timeZone: 'UTC' };
+		const checkRequest = {
+			simpleJobTrigger: { uiPassParam: 'HOURS', repeatInterval: 3600, startHour: 0, startMin: 30, startYear: 126, startMonth: 0, startDay: 18 },
+			timeZone: 'UTC',
+		};
 
 		it('Will Fire posts the schedule to check to blockout/willFire', async () => {
 			const scope = textServer().matchHeader('content-type', 'application/json').post(`${prefix}/blockout/willFire`, checkRequest).reply(200, 'true', TEXT);
 			const result = await exec({ resource: 'blockout', operation: 'willFire', ...checkParameters });
 			scope.done();
-			expect(result.items.map((i) => i.json)).toEqual([{ willFire: true }]);
+			expect(result.items.map((i) => i.json)).toMatchObject([{ willFire: true, schedule: { start: '2026-01-18T00:30:00.000Z' } }]);
 		});
 
 		it('Get Block Status posts to blockout/blockstatus and types the answer (strings from older servers too)', async () => {
@@ -327,7 +377,7 @@ describe.each(['api/scheduler', 'plugin/scheduler-plugin/api/scheduler'])('Sched
 				.reply(200, { totallyBlocked: 'false', partiallyBlocked: 'true' }, JSON_TYPE);
 			const result = await exec({ resource: 'blockout', operation: 'getBlockStatus', ...checkParameters });
 			scope.done();
-			expect(result.items.map((i) => i.json)).toEqual([{ totallyBlocked: false, partiallyBlocked: true }]);
+			expect(result.items.map((i) => i.json)).toMatchObject([{ totallyBlocked: false, partiallyBlocked: true }]);
 		});
 	});
 

@@ -139,8 +139,65 @@ function convertUnixDayOfWeek(expression: string, field: string): string {
 }
 
 /**
- * Checks a cron expression and returns it in the scheduler's (Quartz) form. Throws a
- * ScheduleInputError that says what is wrong.
+ * One field in the shapes the scheduler's own re-reading of cron strings accepts
+ * (QuartzScheduler.parseRecurrence / parseDayOfWeekRecurrences, then QuartzCronStringFactory:
+ * pentaho-scheduler-plugin:core/src/main/java/org/pentaho/platform/scheduler2/quartz/QuartzScheduler.java@00d51c66,
+ * pentaho-platform:scheduler/src/main/java/org/pentaho/platform/scheduler2/quartz/QuartzScheduler.java@9.3.0.0-422):
+ * numbers, `a-b`, `a/b`, `*` with a step, and `L`, plus `n#k` and `nL` in the day of week. Names must be
+ * numbers there: the server counts day names from SUN = 0 (so MON-FRI would run Sunday to
+ * Thursday) and refuses month names (500). Ranges with a step, and ranges that wrap (FRI-MON),
+ * become lists.
+ */
+function serverField(expression: string, field: string, spec: FieldSpec): string {
+	if (field === '*' || field === '?') return field;
+	const out: string[] = [];
+	for (const item of field.split(',')) {
+		const [range, step] = item.split('/');
+		const bounds = range.split('-');
+		if (range === '*' || bounds.length === 1) {
+			const from = range === '*' ? '*' : String(checkValue(expression, range, spec));
+			out.push(step === undefined ? from : `${from}/${step}`);
+			continue;
+		}
+		const from = checkValue(expression, bounds[0], spec);
+		const to = checkValue(expression, bounds[1], spec);
+		if (step === undefined && from <= to) {
+			out.push(`${from}-${to}`);
+			continue;
+		}
+		const values: number[] = [];
+		const span = from <= to ? to - from : spec.max - from + 1 + (to - spec.min);
+		for (let i = 0; i <= span; i += step === undefined ? 1 : Number(step)) {
+			values.push(((from - spec.min + i) % (spec.max - spec.min + 1)) + spec.min);
+		}
+		out.push(...values.map(String));
+	}
+	return out.join(',');
+}
+
+function serverDayOfMonth(expression: string, field: string): string {
+	if (field === '?' || /^L$/i.test(field)) return field.toUpperCase();
+	if (/[LW]/i.test(field)) {
+		fail(expression, `"${field}" in the day-of-month field is refused by the scheduler (it takes numbers, ranges, steps and L only)`);
+	}
+	return serverField(expression, field, DAY_OF_MONTH);
+}
+
+function serverDayOfWeek(expression: string, field: string): string {
+	if (field === '?') return field;
+	// L alone means Saturday; the scheduler does not take it.
+	if (/^L$/i.test(field)) return '7';
+	const last = /^([A-Z]{3}|\d)L$/i.exec(field);
+	if (last) return `${checkValue(expression, last[1], DAY_OF_WEEK)}L`;
+	const nth = /^([A-Z]{3}|\d)#(\d)$/i.exec(field);
+	if (nth) return `${checkValue(expression, nth[1], DAY_OF_WEEK)}#${nth[2]}`;
+	return serverField(expression, field, DAY_OF_WEEK);
+}
+
+/**
+ * Checks a cron expression and returns it in the form the scheduler reads as meant: Quartz
+ * fields, numbers for day and month names (see serverField). Throws a ScheduleInputError that
+ * says what is wrong.
  */
 export function normalizeCron(input: unknown): string {
 	if (typeof input !== 'string' || input.trim() === '') {
@@ -177,5 +234,14 @@ export function normalizeCron(input: unknown): string {
 	if (dayOfMonth !== '?' && dayOfWeek !== '?') {
 		fail(expression, 'one of day-of-month and day-of-week must be "?" (for example 0 0 9 ? * MON-FRI or 0 0 9 1 * ?)');
 	}
-	return fields.join(' ');
+	const server = [
+		serverField(expression, seconds, SECONDS),
+		serverField(expression, minutes, MINUTES),
+		serverField(expression, hours, HOURS),
+		serverDayOfMonth(expression, dayOfMonth),
+		serverField(expression, month, MONTH),
+		serverDayOfWeek(expression, dayOfWeek),
+	];
+	if (year !== undefined) server.push(serverField(expression, year, YEAR));
+	return server.join(' ');
 }

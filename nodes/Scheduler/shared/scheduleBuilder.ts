@@ -13,11 +13,12 @@
  * offset (or `Z`) is that instant. Either way the request carries the start as the server writes
  * dates (`2026-01-15T09:30:00.000+01:00`) plus the time zone name.
  */
-import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { normalizePath } from '../../common/repositoryPath';
 import { normalizeCron } from './cron';
-import { formatServerDate, isValidTimeZone, parseDateTime, ScheduleInputError, wallClockOf } from './time';
+import { PLANNING_SERVER, schedulerServer, type SchedulerServer } from './server';
+import { formatServerDate, instantOf, isValidTimeZone, offsetMinutesAt, parseDateTime, ScheduleInputError, wallClockOf, type WallClock } from './time';
 import { LOG_LEVEL_OPTIONS } from '../../common/logLevels';
 
 export type TriggerType = 'runOnce' | 'seconds' | 'minutes' | 'hours' | 'daily' | 'weekly' | 'monthly' | 'cron';
@@ -98,19 +99,17 @@ function dayList(values: unknown, label: string): number[] {
 	return [...new Set(days as number[])].sort((a, b) => a - b);
 }
 
-/** The start* fields of a complex or cron trigger: the wall clock of the start in the schedule's zone. */
-function startFields(instant: number, timeZone: string): IDataObject {
-	const wall = wallClockOf(instant, timeZone);
-	return {
-		startHour: wall.hour,
-		startMin: wall.minute,
-		startYear: wall.year,
-		startMonth: wall.month - 1,
-		startDay: wall.day,
-	};
+/** `2026-01-15T09:30:00.000+0100`: the one form JobScheduleParam parses for a date parameter. */
+function jobParameterDate(value: string, timeZone: string, name: string): string {
+	const instant = parseDateTime(value, timeZone, `The date parameter "${name}"`).instant;
+	const iso = formatServerDate(instant, timeZone);
+	const offset = offsetMinutesAt(instant, timeZone);
+	const sign = offset < 0 ? '-' : '+';
+	const hhmm = `${String(Math.trunc(Math.abs(offset) / 60)).padStart(2, '0')}${String(Math.abs(offset) % 60).padStart(2, '0')}`;
+	return `${iso.slice(0, 23)}${sign}${hhmm}`;
 }
 
-function jobParametersOf(parameters: JobParameterInput[]): IDataObject[] {
+function jobParametersOf(parameters: JobParameterInput[], timeZone: string): IDataObject[] {
 	const byName = new Map<string, { name: string; type: string; stringValue: string[] }>();
 	for (const parameter of parameters) {
 		const name = typeof parameter.name === 'string' ? parameter.name.trim() : '';
@@ -119,7 +118,12 @@ function jobParametersOf(parameters: JobParameterInput[]): IDataObject[] {
 		if (!JOB_PARAMETER_TYPES.includes(type)) {
 			throw new ScheduleInputError(`The job parameter "${name}" has the type "${type}"; use string, number, date or boolean`);
 		}
-		const value = parameter.value === undefined || parameter.value === null ? '' : String(parameter.value);
+		let value = parameter.value === undefined || parameter.value === null ? '' : String(parameter.value);
+		// The server parses these itself and answers 500 for anything else (JobScheduleParam.getValue).
+		if (type === 'date') value = jobParameterDate(value, timeZone, name);
+		if (type === 'number' && (value.trim() === '' || !Number.isFinite(Number(value)) || /e/i.test(value))) {
+			throw new ScheduleInputError(`The number parameter "${name}" is "${value}", not a number such as 42 or 4.2`);
+		}
 		const existing = byName.get(name);
 		if (existing) {
 			if (existing.type !== type) {
@@ -133,17 +137,77 @@ function jobParametersOf(parameters: JobParameterInput[]): IDataObject[] {
 	return [...byName.values()] as unknown as IDataObject[];
 }
 
-/** Builds the `jobScheduleRequest` for a schedule, a blockout, or a schedule to check against blockouts. */
-export function buildScheduleRequest(input: ScheduleInput, purpose: SchedulePurpose): IDataObject {
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** What the schedule means, for the output: zone, start and end used, and what the server version changes. */
+export interface ScheduleSummary extends IDataObject {
+	timeZone: string;
+	timeZoneFrom: 'field' | 'workflow';
+	start: string;
+	startFrom: 'field' | 'now';
+	end: string | null;
+	serverVersion: string | null;
+	serverTimeZone: string | null;
+	notes: string[];
+}
+
+/** Whole days between two calendar dates. */
+function dayDifference(a: WallClock, b: WallClock): number {
+	return Math.round((Date.UTC(a.year, a.month - 1, a.day) - Date.UTC(b.year, b.month - 1, b.day)) / 86_400_000);
+}
+
+/** Whether the two zones keep the same distance all year from an instant on (no daylight-saving mismatch). */
+function sameDistanceAllYear(from: number, a: string, b: string): boolean {
+	const first = offsetMinutesAt(from, a) - offsetMinutesAt(from, b);
+	for (let day = 1; day <= 366; day += 5) {
+		const t = from + day * 86_400_000;
+		if (offsetMinutesAt(t, a) - offsetMinutesAt(t, b) !== first) return false;
+	}
+	return true;
+}
+
+/**
+ * Builds the `jobScheduleRequest` for a schedule, a blockout, or a schedule to check against
+ * blockouts, for a server (version and zone: see server.ts). `summary` receives what the output
+ * reports about it.
+ *
+ * 10.3 and later (pentaho-scheduler-plugin:core/src/main/java/org/pentaho/platform/web/http/api/resources/SchedulerResourceUtil.java@00d51c66,
+ * core/src/main/java/org/pentaho/platform/scheduler2/quartz/QuartzScheduler.java@00d51c66 getStartDateCalFromTrigger / getEndDateCalFromTrigger):
+ * - start = startYear + 1900 / startMonth / startDay startHour:startMin in `timeZone`: the fields
+ *   carry the wall clock in the schedule's zone, the year since 1900, as the server's own editor
+ *   sends it (ui/.../ScheduleRecurrenceDialog.java@00d51c66). `startTime` is not read.
+ * - end = the wall clock of `endTime` in the SERVER's zone, read in `timeZone`, to the minute: the
+ *   end is sent as the schedule-zone wall clock written in the server's zone.
+ * - simple triggers are calendar intervals; `repeatCount` is not read, so a repeat count becomes
+ *   the end time of the last run.
+ * 9.3 and 10.2 (pentaho-platform:.../SchedulerResourceUtil.java@9.3.0.0-422, pentaho-scheduler-plugin:.../SchedulerResourceUtil.java@10.2.0.0-222):
+ * - `startTime`'s wall clock in the SERVER's zone is read again in `timeZone`
+ *   (convertDateToServerTimeZone): the start is sent as the schedule-zone wall clock written in
+ *   the server's zone. `endTime` is an instant.
+ * - complex and cron triggers run in the SERVER's zone at the server-zone hour of the start: days
+ *   are moved when the start falls on another date there, cron hours are moved by the zones'
+ *   distance, and the output notes daylight-saving mismatches.
+ * - no start fields; 9.3 has no logLevel, runSafeMode, gatheringMetrics.
+ */
+export function buildScheduleRequest(
+	input: ScheduleInput,
+	purpose: SchedulePurpose,
+	server: SchedulerServer = PLANNING_SERVER,
+	summary?: Partial<ScheduleSummary>,
+): IDataObject {
 	const timeZone = typeof input.timeZone === 'string' ? input.timeZone.trim() : '';
 	if (!isValidTimeZone(timeZone)) {
 		throw new ScheduleInputError(`The time zone "${timeZone}" is not known: use a name such as Europe/Berlin, America/New_York or UTC`);
 	}
+	const serverZone = server.timeZone && isValidTimeZone(server.timeZone) ? server.timeZone : timeZone;
+	const notes: string[] = [];
 	const type = input.triggerType;
 	if (!(type in UI_PASS_PARAM)) throw new ScheduleInputError(`Unknown trigger type "${String(type)}"`);
 
 	const startGiven = !(input.startTime === undefined || input.startTime === null || input.startTime === '');
-	const start = startGiven ? parseDateTime(input.startTime, timeZone, 'Start time').instant : input.now;
+	let start = startGiven ? parseDateTime(input.startTime, timeZone, 'Start time').instant : input.now;
+	// 10.3+ servers take the start to the minute (startHour, startMin).
+	if (server.modern) start = instantOf({ ...wallClockOf(start, timeZone), second: 0, millisecond: 0 }, timeZone);
 	let end: number | undefined;
 	// Run Once has no end; an end time given with it is not read.
 	if (type !== 'runOnce' && !(input.endTime === undefined || input.endTime === null || input.endTime === '')) {
@@ -156,8 +220,7 @@ export function buildScheduleRequest(input: ScheduleInput, purpose: SchedulePurp
 			);
 		}
 	}
-	const startTime = formatServerDate(start, timeZone);
-	const endTime = end === undefined ? undefined : formatServerDate(end, timeZone);
+	const wall = wallClockOf(start, timeZone);
 	const uiPassParam = UI_PASS_PARAM[type];
 
 	const request: IDataObject = {};
@@ -180,16 +243,24 @@ export function buildScheduleRequest(input: ScheduleInput, purpose: SchedulePurp
 	}
 	const withDuration = (trigger: IDataObject): IDataObject => (durationMs === undefined ? trigger : { ...trigger, duration: durationMs });
 
-	const simple = (repeatInterval: number, repeatCount: number, withEnd = true): IDataObject => {
-		const trigger: IDataObject = { uiPassParam, repeatInterval, repeatCount, startTime };
-		if (withEnd && endTime) trigger.endTime = endTime;
-		return withDuration(trigger);
+	// The dates as each version reads them.
+	const legacyStartTime = formatServerDate(instantOf(wall, serverZone), serverZone);
+	const modernEnd = (instant: number): string => {
+		const endWall = { ...wallClockOf(instant, timeZone), second: 0, millisecond: 0 };
+		return formatServerDate(instantOf(endWall, serverZone), serverZone);
 	};
-	const complex = (fields: IDataObject): IDataObject => {
-		const trigger: IDataObject = { uiPassParam, ...fields, startTime, ...startFields(start, timeZone) };
-		if (endTime) trigger.endTime = endTime;
-		return withDuration(trigger);
+	const endText = (instant: number | undefined): string | undefined =>
+		instant === undefined ? undefined : server.modern ? modernEnd(instant) : formatServerDate(instant, timeZone);
+	const startFields: IDataObject = {
+		startHour: wall.hour,
+		startMin: wall.minute,
+		// java.util.Date years: the server adds 1900 (QuartzScheduler.getStartDateCalFromTrigger).
+		startYear: wall.year - 1900,
+		startMonth: wall.month - 1,
+		startDay: wall.day,
 	};
+	const startOf = (): IDataObject => (server.modern ? startFields : { startTime: legacyStartTime });
+
 	const repeatCount = (): number => {
 		if (input.repeatCount === undefined || input.repeatCount === null) return -1;
 		const count = Number(input.repeatCount);
@@ -197,6 +268,65 @@ export function buildScheduleRequest(input: ScheduleInput, purpose: SchedulePurp
 			throw new ScheduleInputError(`The repeat count must be -1 (forever) or a whole number from 0, not "${String(input.repeatCount)}"`);
 		}
 		return count;
+	};
+	const simple = (repeatInterval: number, count: number, withEnd = true): IDataObject => {
+		const trigger: IDataObject = { uiPassParam, repeatInterval };
+		let triggerEnd = withEnd ? end : undefined;
+		if (server.modern) {
+			if (count >= 0 && type !== 'runOnce') {
+				// 10.3+ does not read repeatCount: stop after the last run instead (the end is read to the minute).
+				const last = start + count * repeatInterval * 1000;
+				const minuteAfter = Math.ceil(last / 60_000) * 60_000;
+				if (minuteAfter >= last + repeatInterval * 1000) {
+					throw new ScheduleInputError(
+						`Servers from 10.3 on do not take a repeat count and end schedules to the minute: ${count} repeats every ${repeatInterval} seconds cannot be expressed; use an end time instead`,
+					);
+				}
+				triggerEnd = triggerEnd === undefined ? minuteAfter : Math.min(triggerEnd, minuteAfter);
+				notes.push(`The server does not take a repeat count: the schedule ends at ${formatServerDate(minuteAfter, timeZone)}, after the last of its ${count + 1} runs`);
+			}
+		} else if (type !== 'runOnce') {
+			trigger.repeatCount = count;
+		} else {
+			trigger.repeatCount = 0;
+		}
+		Object.assign(trigger, startOf());
+		const endValue = endText(triggerEnd);
+		if (endValue) trigger.endTime = endValue;
+		return withDuration(trigger);
+	};
+
+	// 9.3/10.2 run complex and cron triggers in the server's zone: the time and days there.
+	const serverStart = wallClockOf(instantOf(wall, timeZone), serverZone);
+	const dayShift = server.modern ? 0 : dayDifference(serverStart, wall);
+	const zoneNote = (): void => {
+		if (server.modern || serverZone === timeZone) return;
+		if (!sameDistanceAllYear(start, timeZone, serverZone)) {
+			notes.push(
+				`This server (${server.version ?? 'before 10.3'}) runs the schedule in its own time zone ${serverZone}; ${timeZone} and ${serverZone} change clocks on different dates, so for part of the year runs happen an hour earlier or later than ${String(wall.hour).padStart(2, '0')}:${String(wall.minute).padStart(2, '0')} ${timeZone}`,
+			);
+		}
+	};
+	const complex = (fields: IDataObject): IDataObject => {
+		const trigger: IDataObject = { uiPassParam, ...fields, ...startOf() };
+		const endValue = endText(end);
+		if (endValue) trigger.endTime = endValue;
+		zoneNote();
+		return withDuration(trigger);
+	};
+	const shiftDays = (days: number[]): number[] => {
+		if (dayShift === 0) return days;
+		notes.push(
+			`The server runs the schedule in ${serverZone}, where ${String(wall.hour).padStart(2, '0')}:${String(wall.minute).padStart(2, '0')} ${timeZone} falls on the ${dayShift > 0 ? 'next' : 'previous'} day: days sent as ${days.map((d) => DAY_NAMES[(d + dayShift + 7) % 7]).join(', ')}`,
+		);
+		return days.map((d) => (d + dayShift + 7) % 7).sort((a, b) => a - b);
+	};
+	const noDayShift = (what: string): void => {
+		if (dayShift !== 0) {
+			throw new ScheduleInputError(
+				`This server (${server.version ?? 'before 10.3'}) runs schedules in its own time zone ${serverZone}, where ${String(wall.hour).padStart(2, '0')}:${String(wall.minute).padStart(2, '0')} ${timeZone} falls on another date: a ${what} schedule cannot be moved there. Choose a time that falls on the same date in ${serverZone}.`,
+			);
+		}
 	};
 
 	switch (type) {
@@ -216,7 +346,7 @@ export function buildScheduleRequest(input: ScheduleInput, purpose: SchedulePurp
 				const days = positiveInteger(input.interval, 'The number of days between runs');
 				request.simpleJobTrigger = simple(days * 86400, repeatCount());
 			} else if (recurrence === 'weekdays') {
-				request.complexJobTrigger = complex({ daysOfWeek: [1, 2, 3, 4, 5] });
+				request.complexJobTrigger = complex({ daysOfWeek: shiftDays([1, 2, 3, 4, 5]) });
 			} else if (recurrence === 'everyDay') {
 				request.complexJobTrigger = complex({ daysOfWeek: [0, 1, 2, 3, 4, 5, 6] });
 			} else {
@@ -227,10 +357,11 @@ export function buildScheduleRequest(input: ScheduleInput, purpose: SchedulePurp
 		case 'weekly': {
 			const days = dayList(input.daysOfWeek, 'Days of week');
 			if (days.length === 0) throw new ScheduleInputError('A weekly schedule needs at least one day of the week');
-			request.complexJobTrigger = complex({ daysOfWeek: days });
+			request.complexJobTrigger = complex({ daysOfWeek: shiftDays(days) });
 			break;
 		}
 		case 'monthly': {
+			noDayShift('monthly');
 			if ((input.monthlyOn ?? 'dayOfMonth') === 'dayOfMonth') {
 				const day = positiveInteger(input.dayOfMonth, 'The day of the month', 31);
 				request.complexJobTrigger = complex({ daysOfMonth: [day] });
@@ -246,9 +377,15 @@ export function buildScheduleRequest(input: ScheduleInput, purpose: SchedulePurp
 			break;
 		}
 		case 'cron': {
-			const cronString = normalizeCron(input.cronExpression);
-			const trigger: IDataObject = { uiPassParam, cronString, startTime, ...startFields(start, timeZone) };
-			if (endTime) trigger.endTime = endTime;
+			let cronString = normalizeCron(input.cronExpression);
+			if (!server.modern && serverZone !== timeZone) {
+				const distance = offsetMinutesAt(start, timeZone) - offsetMinutesAt(start, serverZone);
+				cronString = shiftCronHours(cronString, -distance, serverZone, timeZone);
+				zoneNote();
+			}
+			const trigger: IDataObject = { uiPassParam, cronString, ...startOf() };
+			const endValue = endText(end);
+			if (endValue) trigger.endTime = endValue;
 			request.cronJobTrigger = withDuration(trigger);
 			break;
 		}
@@ -257,12 +394,61 @@ export function buildScheduleRequest(input: ScheduleInput, purpose: SchedulePurp
 	request.timeZone = timeZone;
 	if (durationMs !== undefined) request.duration = durationMs;
 	if (purpose === 'job') {
-		request.jobParameters = jobParametersOf(input.jobParameters ?? []);
+		request.jobParameters = jobParametersOf(input.jobParameters ?? [], timeZone);
+		const runOptions = input.logLevel !== undefined || input.runSafeMode !== undefined || input.gatheringMetrics !== undefined;
+		if (runOptions && !server.hasRunOptions) {
+			throw new ScheduleInputError(
+				`This server (${server.version ?? '9.x'}) does not take Log Level, Safe Mode or Gather Metrics with a schedule (they came with 10.0): remove those options`,
+			);
+		}
 		if (input.logLevel) request.logLevel = input.logLevel;
 		if (input.runSafeMode !== undefined) request.runSafeMode = String(input.runSafeMode);
 		if (input.gatheringMetrics !== undefined) request.gatheringMetrics = String(input.gatheringMetrics);
 	}
+	if (summary) {
+		Object.assign(summary, {
+			timeZone,
+			start: formatServerDate(start, timeZone),
+			startFrom: startGiven ? 'field' : 'now',
+			end: end === undefined ? null : formatServerDate(end, timeZone),
+			serverVersion: server.version ?? null,
+			serverTimeZone: server.timeZone ?? null,
+			notes,
+		});
+		if (!server.timeZone && server !== PLANNING_SERVER) {
+			notes.push(`The server did not say its time zone (GET /api/system/timezones); it is assumed to run in ${timeZone}`);
+		}
+	}
 	return request;
+}
+
+/** 9.3/10.2 run cron in the server's zone: move the hour field by the zones' distance (whole hours, same day). */
+function shiftCronHours(cronString: string, minutes: number, serverZone: string, timeZone: string): string {
+	if (minutes === 0) return cronString;
+	const fields = cronString.split(' ');
+	const hours = fields[2];
+	const problem = (why: string): never => {
+		throw new ScheduleInputError(
+			`This server runs cron schedules in its own time zone ${serverZone}, not ${timeZone}: ${why}. Write the expression in ${serverZone} time and set the Time Zone to ${serverZone}.`,
+		);
+	};
+	if (minutes % 60 !== 0) problem('the zones are not a whole number of hours apart');
+	if (!/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(hours)) problem(`the hours "${hours}" are not plain numbers that can be moved`);
+	const shift = minutes / 60;
+	fields[2] = hours
+		.split(',')
+		.map((part) =>
+			part
+				.split('-')
+				.map((h) => {
+					const moved = Number(h) + shift;
+					if (moved < 0 || moved > 23) problem(`hour ${h} falls on another day there`);
+					return String(moved);
+				})
+				.join('-'),
+		)
+		.join(',');
+	return fields.join(' ');
 }
 
 /** A raw schedule request typed by the user (JSON mode): it must be a JSON object. */
@@ -621,16 +807,28 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 
 const DURATION_UNITS: Record<string, number> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000, weeks: 604_800_000 };
 
-/** Reads the builder's fields of one item and returns the schedule request to send. */
-export function readScheduleRequest(ctx: IExecuteFunctions, itemIndex: number, purpose: SchedulePurpose): IDataObject {
+/** A schedule read from one item: the JSON to send unchanged, or the builder's input (checked). */
+export interface PlannedSchedule {
+	purpose: SchedulePurpose;
+	json?: IDataObject;
+	input?: ScheduleInput;
+	timeZoneFrom?: 'field' | 'workflow';
+}
+
+/**
+ * Reads the builder's fields of one item and checks them (by building the request for a 10.3+
+ * server in the schedule's zone); the request itself is built for the real server in `run`.
+ */
+export function readScheduleRequest(ctx: IExecuteFunctions, itemIndex: number, purpose: SchedulePurpose): PlannedSchedule {
 	const mode = ctx.getNodeParameter('scheduleMode', itemIndex, 'fields') as string;
-	if (mode === 'json') return parseScheduleJson(ctx.getNodeParameter('scheduleJson', itemIndex, '') as unknown);
+	if (mode === 'json') return { purpose, json: parseScheduleJson(ctx.getNodeParameter('scheduleJson', itemIndex, '') as unknown) };
 
 	const parameter = <T>(name: string, fallback: T): T => ctx.getNodeParameter(name, itemIndex, fallback) as T;
 	const triggerType = parameter<TriggerType>('triggerType', 'daily');
 	const dailyRecurrence = parameter<DailyRecurrence>('dailyRecurrence', 'everyDay');
 	const options = parameter<IDataObject>('scheduleOptions', {});
-	const timeZone = parameter<string>('timeZone', '').trim() || ctx.getTimezone();
+	const zoneField = parameter<string>('timeZone', '').trim();
+	const timeZone = zoneField || ctx.getTimezone();
 	const input: ScheduleInput = {
 		triggerType,
 		interval:
@@ -666,5 +864,37 @@ export function readScheduleRequest(ctx: IExecuteFunctions, itemIndex: number, p
 		if (!(unit in DURATION_UNITS)) throw new ScheduleInputError(`Unknown duration unit "${unit}"`);
 		input.durationMs = amount * DURATION_UNITS[unit];
 	}
-	return buildScheduleRequest(input, purpose);
+	buildScheduleRequest(input, purpose);
+	return { purpose, input, timeZoneFrom: zoneField ? 'field' : 'workflow' };
+}
+
+/**
+ * The request to send for a planned schedule, built for the server's version and zone, with the
+ * summary the output reports (`schedule`: zone and start used, server version and zone, notes).
+ */
+export async function scheduleRequestFor(
+	ctx: IExecuteFunctions,
+	planned: PlannedSchedule,
+	itemIndex: number,
+): Promise<{ request: IDataObject; summary?: ScheduleSummary }> {
+	if (planned.json || !planned.input) return { request: planned.json ?? {} };
+	const server = await schedulerServer(ctx, itemIndex);
+	const summary: Partial<ScheduleSummary> = { timeZoneFrom: planned.timeZoneFrom ?? 'workflow' };
+	let request: IDataObject;
+	try {
+		request = buildScheduleRequest(planned.input, planned.purpose, server, summary);
+	} catch (error) {
+		throw new NodeOperationError(ctx.getNode(), error instanceof Error ? error.message : String(error), { itemIndex });
+	}
+	const ordered: ScheduleSummary = {
+		timeZone: summary.timeZone as string,
+		timeZoneFrom: summary.timeZoneFrom as ScheduleSummary['timeZoneFrom'],
+		start: summary.start as string,
+		startFrom: summary.startFrom as ScheduleSummary['startFrom'],
+		end: summary.end ?? null,
+		serverVersion: summary.serverVersion ?? null,
+		serverTimeZone: summary.serverTimeZone ?? null,
+		notes: summary.notes ?? [],
+	};
+	return { request, summary: ordered };
 }

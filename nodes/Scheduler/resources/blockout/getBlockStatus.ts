@@ -4,7 +4,7 @@ import { defineOperation, toItems } from '../../../common/executor';
 import { apiError } from '../../../common/transport';
 import { booleanAnswer } from '../../shared/jobs';
 import { explainRefusal, inputError, schedulerRequest } from '../../shared/request';
-import { readScheduleRequest, scheduleFields } from '../../shared/scheduleBuilder';
+import { readScheduleRequest, scheduleFields, scheduleRequestFor, type PlannedSchedule } from '../../shared/scheduleBuilder';
 
 const show = { resource: ['blockout'], operation: ['getBlockStatus'] };
 
@@ -19,15 +19,16 @@ export const description: INodeProperties[] = [
 	...scheduleFields(show, 'check'),
 ];
 
-export const execute = defineOperation<{ request: IDataObject }>({
+export const execute = defineOperation<{ planned: PlannedSchedule }>({
 	plan(itemIndex) {
 		try {
-			return { request: readScheduleRequest(this, itemIndex, 'check') };
+			return { planned: readScheduleRequest(this, itemIndex, 'check') };
 		} catch (error) {
 			throw inputError(this.getNode(), error, itemIndex);
 		}
 	},
-	async run({ request }, itemIndex) {
+	async run({ planned }, itemIndex) {
+		const { request, summary } = await scheduleRequestFor(this, planned, itemIndex);
 		let body: unknown;
 		try {
 			({ body } = await schedulerRequest(this, { method: 'POST', endpoint: 'blockout/blockstatus', body: request, expect: 'json', itemIndex }));
@@ -46,6 +47,6 @@ export const execute = defineOperation<{ request: IDataObject }>({
 				itemIndex,
 			});
 		}
-		return toItems({ totallyBlocked, partiallyBlocked });
+		return toItems({ totallyBlocked, partiallyBlocked, ...(summary ? { schedule: summary } : {}) });
 	},
 });

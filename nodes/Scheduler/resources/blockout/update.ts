@@ -1,9 +1,9 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { jobIdField, readJobId } from '../../shared/jobId';
 import { explainRefusal, inputError, schedulerRequest, textAnswer } from '../../shared/request';
-import { readScheduleRequest, scheduleFields } from '../../shared/scheduleBuilder';
+import { readScheduleRequest, scheduleFields, scheduleRequestFor, type PlannedSchedule } from '../../shared/scheduleBuilder';
 
 const show = { resource: ['blockout'], operation: ['update'] };
 
@@ -19,16 +19,17 @@ export const description: INodeProperties[] = [
 	...scheduleFields(show, 'blockout'),
 ];
 
-export const execute = defineOperation<{ jobId: string; request: IDataObject }>({
+export const execute = defineOperation<{ jobId: string; planned: PlannedSchedule }>({
 	plan(itemIndex) {
 		const jobId = readJobId(this, itemIndex);
 		try {
-			return { jobId, request: readScheduleRequest(this, itemIndex, 'blockout') };
+			return { jobId, planned: readScheduleRequest(this, itemIndex, 'blockout') };
 		} catch (error) {
 			throw inputError(this.getNode(), error, itemIndex);
 		}
 	},
-	async run({ jobId, request }, itemIndex) {
+	async run({ jobId, planned }, itemIndex) {
+		const { request, summary } = await scheduleRequestFor(this, planned, itemIndex);
 		let answer: unknown;
 		try {
 			({ body: answer } = await schedulerRequest(this, {
@@ -44,6 +45,6 @@ export const execute = defineOperation<{ jobId: string; request: IDataObject }>(
 				'401': 'The server refused to update the blockout (401): it does not exist, only administrators may change blockouts, the request may be invalid, or the username or password is wrong',
 			});
 		}
-		return toItems({ jobId: textAnswer(this.getNode(), answer, itemIndex, 'a blockout id'), previousJobId: jobId, scheduleRequest: request });
+		return toItems({ jobId: textAnswer(this.getNode(), answer, itemIndex, 'a blockout id'), previousJobId: jobId, scheduleRequest: request, ...(summary ? { schedule: summary } : {}) });
 	},
 });

@@ -1,9 +1,9 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { yesNo } from '../../shared/answers';
 import { inputError, schedulerRequest } from '../../shared/request';
-import { readScheduleRequest, scheduleFields } from '../../shared/scheduleBuilder';
+import { readScheduleRequest, scheduleFields, scheduleRequestFor, type PlannedSchedule } from '../../shared/scheduleBuilder';
 
 const show = { resource: ['blockout'], operation: ['willFire'] };
 
@@ -18,16 +18,17 @@ export const description: INodeProperties[] = [
 	...scheduleFields(show, 'check'),
 ];
 
-export const execute = defineOperation<{ request: IDataObject }>({
+export const execute = defineOperation<{ planned: PlannedSchedule }>({
 	plan(itemIndex) {
 		try {
-			return { request: readScheduleRequest(this, itemIndex, 'check') };
+			return { planned: readScheduleRequest(this, itemIndex, 'check') };
 		} catch (error) {
 			throw inputError(this.getNode(), error, itemIndex);
 		}
 	},
-	async run({ request }, itemIndex) {
+	async run({ planned }, itemIndex) {
+		const { request, summary } = await scheduleRequestFor(this, planned, itemIndex);
 		const { body } = await schedulerRequest(this, { method: 'POST', endpoint: 'blockout/willFire', body: request, expect: 'text', itemIndex });
-		return toItems({ willFire: yesNo(this.getNode(), body, itemIndex) });
+		return toItems({ willFire: yesNo(this.getNode(), body, itemIndex), ...(summary ? { schedule: summary } : {}) });
 	},
 });

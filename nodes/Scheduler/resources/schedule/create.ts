@@ -1,22 +1,23 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { explainRefusal, inputError, schedulerRequest, textAnswer } from '../../shared/request';
-import { readScheduleRequest, scheduleFields } from '../../shared/scheduleBuilder';
+import { readScheduleRequest, scheduleFields, scheduleRequestFor, type PlannedSchedule } from '../../shared/scheduleBuilder';
 
 const show = { resource: ['schedule'], operation: ['create'] };
 
 export const description: INodeProperties[] = [...scheduleFields(show, 'job')];
 
-export const execute = defineOperation<{ request: IDataObject }>({
+export const execute = defineOperation<{ planned: PlannedSchedule }>({
 	plan(itemIndex) {
 		try {
-			return { request: readScheduleRequest(this, itemIndex, 'job') };
+			return { planned: readScheduleRequest(this, itemIndex, 'job') };
 		} catch (error) {
 			throw inputError(this.getNode(), error, itemIndex);
 		}
 	},
-	async run({ request }, itemIndex) {
+	async run({ planned }, itemIndex) {
+		const { request, summary } = await scheduleRequestFor(this, planned, itemIndex);
 		let answer: unknown;
 		try {
 			({ body: answer } = await schedulerRequest(this, { method: 'POST', endpoint: 'job', body: request, expect: 'text', itemIndex }));
@@ -26,6 +27,6 @@ export const execute = defineOperation<{ request: IDataObject }>({
 				'403': 'The server refused to schedule this file (403): it cannot be scheduled, or this user may not schedule it',
 			});
 		}
-		return toItems({ jobId: textAnswer(this.getNode(), answer, itemIndex, 'a job id'), scheduleRequest: request });
+		return toItems({ jobId: textAnswer(this.getNode(), answer, itemIndex, 'a job id'), scheduleRequest: request, ...(summary ? { schedule: summary } : {}) });
 	},
 });

@@ -49,7 +49,7 @@ export const description: INodeProperties[] = [
 				description: 'Whether the user may schedule a repository file',
 			},
 			{ name: 'Pause', value: 'pause', action: 'Pause a schedule', description: 'Pause a job so that it does not run until resumed' },
-			{ name: 'Remove', value: 'remove', action: 'Remove a schedule', description: 'Delete a scheduled job' },
+			{ name: 'Remove', value: 'remove', action: 'Remove a schedule for good', description: 'Delete a scheduled job' },
 			{ name: 'Resume', value: 'resume', action: 'Resume a schedule', description: 'Resume a paused job' },
 		],
 		default: 'getMany',

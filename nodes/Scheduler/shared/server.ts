@@ -1,0 +1,68 @@
+/**
+ * What the scheduler needs to know about the server before it sends a schedule: which rules its
+ * version follows and the time zone its JVM runs in (the real servers read some dates in it).
+ *
+ * - Version: `serverVersion` (GET /api/version/show). 10.3 and later read the start fields
+ *   (startHour, startMin, startYear as years since 1900, startMonth, startDay) and the end's wall
+ *   clock in the server's zone; 9.3 and 10.2 read `startTime`, moved by the server's zone, and run
+ *   complex and cron triggers in the server's zone (see scheduleBuilder.ts for the sources).
+ *   Unknown version: the 10.3+ rules (what current servers do).
+ * - Server zone: `GET /api/system/timezones` → `serverTzId`
+ *   (pentaho-platform:extensions/src/main/java/org/pentaho/platform/web/http/api/resources/SystemResource.java@9.3.0.0-422 and @727e5c86b9,
+ *   the list PUC's schedule editor reads). When the server does not tell, the schedule's own zone
+ *   is assumed and the output says so.
+ * Both are asked once per execution.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { serverVersion } from '../../common/serverVersion';
+import { dataflowRequest, type RequestContext } from '../../common/transport';
+import { isValidTimeZone } from './time';
+
+export interface SchedulerServer {
+	/** 10.3 or later (or unknown): the start fields and the 10.3+ reading of dates. */
+	modern: boolean;
+	/** 9.3 and older: no logLevel, runSafeMode, gatheringMetrics in the request. */
+	hasRunOptions: boolean;
+	/** The server's version as it said it, when it did. */
+	version?: string;
+	/** The server JVM's time zone, when it said it. */
+	timeZone?: string;
+}
+
+const zoneCache = new WeakMap<object, Promise<string | undefined>>();
+
+async function serverTimeZone(ctx: RequestContext, itemIndex?: number): Promise<string | undefined> {
+	let entry = zoneCache.get(ctx);
+	if (!entry) {
+		entry = dataflowRequest<IDataObject>(ctx, {
+			method: 'GET',
+			path: '/api/system/timezones',
+			expect: 'json',
+			okStatuses: [403, 404, 405],
+			itemIndex,
+		})
+			.then(({ body, status }) => {
+				if (status !== 200 || !body || typeof body !== 'object') return undefined;
+				const id = (body as IDataObject).serverTzId ?? ((body as IDataObject).timeZoneWrapper as IDataObject | undefined)?.serverTzId;
+				return typeof id === 'string' && isValidTimeZone(id) ? id : undefined;
+			})
+			// A server that cannot say is treated as running in the schedule's zone (the output says so).
+			.catch(() => undefined);
+		zoneCache.set(ctx, entry);
+	}
+	return await entry;
+}
+
+export async function schedulerServer(ctx: RequestContext, itemIndex?: number): Promise<SchedulerServer> {
+	const [version, timeZone] = await Promise.all([serverVersion(ctx, itemIndex).catch(() => undefined), serverTimeZone(ctx, itemIndex)]);
+	return {
+		modern: version === undefined || version.atLeast('10.3'),
+		hasRunOptions: version === undefined || version.atLeast('10'),
+		version: version?.raw,
+		timeZone,
+	};
+}
+
+/** The 10.3+ rules with the schedule's own zone: what planning checks input against. */
+export const PLANNING_SERVER: SchedulerServer = { modern: true, hasRunOptions: true };
