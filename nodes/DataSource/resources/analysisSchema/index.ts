@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Delete',
 				value: 'delete',
-				action: 'Delete an analysis schema',
+				action: 'Delete an analysis schema for all users',
 				description: 'Remove an analysis catalog and its schema',
 			},
 			{

@@ -17,7 +17,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Delete',
 				value: 'delete',
-				action: 'Delete a data source wizard domain',
+				action: 'Delete a data source wizard domain for all users',
 				description: 'Remove a data source wizard domain',
 			},
 			{

@@ -24,7 +24,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Delete',
 				value: 'delete',
-				action: 'Delete a JDBC connection',
+				action: 'Delete a JDBC connection for all users',
 				description: 'Remove a JDBC connection',
 			},
 			{

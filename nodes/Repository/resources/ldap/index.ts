@@ -14,7 +14,7 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['ldap'] } },
 		options: [
 			{ name: 'Get Settings', value: 'getSettings', action: 'Get the LDAP settings', description: 'Get the LDAP authentication settings' },
-			{ name: 'Update Settings', value: 'updateSettings', action: 'Update the LDAP settings', description: 'Change LDAP authentication settings (administrators only)' },
+			{ name: 'Update Settings', value: 'updateSettings', action: 'Update the LDAP settings all users log in with', description: 'Change LDAP authentication settings (administrators only)' },
 		],
 		default: 'getSettings',
 	},

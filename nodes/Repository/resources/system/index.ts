@@ -23,7 +23,7 @@ export const description: INodeProperties[] = [
 				action: 'Get the reserved characters for display',
 				description: 'Get the reserved characters as a readable, comma-separated list',
 			},
-			{ name: 'Restore', value: 'restore', action: 'Restore the system', description: 'Restore the repository from a backup zip (administrators only)' },
+			{ name: 'Restore', value: 'restore', action: 'Restore the system from a backup overwriting the repository', description: 'Restore the repository from a backup zip (administrators only)' },
 		],
 		default: 'backUp',
 	},

@@ -22,7 +22,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Stop',
 				value: 'stop',
-				action: 'Stop the server',
+				action: 'Stop and shut down the worker server',
 				description: 'Shut a standalone worker server down (the worker inside the BI server refuses)',
 			},
 		],
