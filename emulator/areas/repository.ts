@@ -105,9 +105,11 @@ export async function register(app: EmulatorApp): Promise<void> {
 	const area: RepositoryArea = {
 		app,
 		repo,
-		jsonStyle: seed.jsonStyle ?? 'typed',
+		// Jersey 1 "mapped" JSON on 9.x/10.x, Jackson on 11.x (app.profile; emulator/core/profiles.ts).
+		jsonStyle: seed.jsonStyle ?? (app.profile.jsonStyle === 'jersey1' ? 'strings' : 'typed'),
 		ldap: { ...DEFAULT_LDAP, ...(seed.ldap ?? {}) },
 		resourcePosts: new Map(),
+		serverLogs: [],
 	};
 	app.state.repositoryArea = area;
 	app.state.repository = repo;

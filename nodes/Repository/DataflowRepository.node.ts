@@ -1,5 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
+import { operationSubtitle } from '../common/fields';
 import { customOperationsOf, executeOperation } from '../common/operations';
 import * as access from './resources/access';
 import * as file from './resources/file';
@@ -10,16 +11,19 @@ import * as resource from './resources/resource';
 import * as session from './resources/session';
 import * as system from './resources/system';
 import * as trash from './resources/trash';
-import { searchPaths } from './shared/listSearch';
+import { searchFolders, searchPaths } from './shared/listSearch';
 
 export class DataflowRepository implements INodeType {
+	// The subtitle names the chosen operation's action, from the operation pickers (operationSubtitle),
+	// where the rule wants the raw "operation: resource" values.
+	// eslint-disable-next-line n8n-nodes-base/node-class-description-missing-subtitle
 	description: INodeTypeDescription = {
 		displayName: 'Dataflow Repository',
 		name: 'dataflowRepository',
 		icon: { light: 'file:../../icons/repository.svg', dark: 'file:../../icons/repository.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle(access.description, file.description, folder.description, ldap.description, localeMetadata.description, resource.description, session.description, system.description, trash.description),
 		description: 'Move files in and out of the BI server repository and manage folders, trash, permissions, locales, metadata, backups and LDAP settings',
 		defaults: { name: 'Dataflow Repository' },
 		usableAsTool: true,
@@ -66,7 +70,7 @@ export class DataflowRepository implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchPaths },
+		listSearch: { searchFolders, searchPaths },
 	};
 
 	customOperations = customOperationsOf({

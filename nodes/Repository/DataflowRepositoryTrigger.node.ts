@@ -10,7 +10,7 @@ import {
 
 import { readEvents, runPoll, serverScope, type PollSpec } from '../common/polling';
 import { normalizePath } from '../common/repositoryPath';
-import { searchPaths } from './shared/listSearch';
+import { searchFolders, searchPaths } from './shared/listSearch';
 import { pathField } from './shared/paths';
 import { FILE_EVENTS, filesWatch, generatedContentWatch, REPOSITORY_EVENTS } from './shared/triggerFiles';
 
@@ -68,6 +68,7 @@ export class DataflowRepositoryTrigger implements INodeType {
 					displayName: 'Folder',
 					description: 'Repository folder to watch, such as /home/admin. In the list, type a folder path ending with "/" to browse it.',
 					placeholder: '/home/admin',
+					folders: true,
 				},
 			),
 			{
@@ -131,7 +132,7 @@ export class DataflowRepositoryTrigger implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchPaths } };
+	methods = { listSearch: { searchFolders, searchPaths } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const events = readEvents(this, REPOSITORY_EVENTS);

@@ -1,14 +1,19 @@
 /**
  * Repository paths as users write them (`/home/admin/sales.ktr`) and as the server addresses them:
- * a path id, where colons replace the slashes (`:home:admin:sales.ktr`).
+ * a path id, where colons replace the slashes (`:home:admin:sales.ktr`) and a colon inside a name
+ * travels as a tab (`/public/a:b` → `:public:a\tb`), exactly as the server's decoder reads it
+ * (pentaho-platform:core/src/main/java/org/pentaho/platform/util/RepositoryPathEncoder.java
+ * `encodeRepositoryPath`/`decodeRepositoryPath` and extensions/.../resources/utils/FileUtils.java
+ * `idToPath`, identical at 9.3.0.0-422, 10.2.0.0-222 and 727e5c86 (11.x)).
  */
 
 export class RepositoryPathError extends Error {}
 
 /**
  * Checks a repository path and returns its segments. A path starts with `/`; one trailing slash
- * is allowed (`/public/`); empty segments (`/a//b`), `.` and `..` segments and colons (which a
- * path id cannot carry) are refused.
+ * is allowed (`/public/`); empty segments (`/a//b`), `.` and `..` segments and tabs (which stand
+ * for ":" in a path id, and which the repository reserves) are refused. A colon in a name is
+ * allowed: the repository stores such names.
  */
 export function pathSegments(path: unknown, label = 'Path'): string[] {
 	if (typeof path !== 'string' || path.trim() === '') {
@@ -31,8 +36,8 @@ export function pathSegments(path: unknown, label = 'Path'): string[] {
 		if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(segment)) {
 			throw new RepositoryPathError(`${label} "${text}" contains a broken Unicode character that cannot be sent`);
 		}
-		if (segment.includes(':')) {
-			throw new RepositoryPathError(`${label} "${text}": the name "${segment}" contains ":", which the server uses as its path separator`);
+		if (segment.includes('\t')) {
+			throw new RepositoryPathError(`${label} "${text}": the name contains a tab, which the repository reserves`);
 		}
 	}
 	return segments;
@@ -47,12 +52,12 @@ export function isRootPath(path: unknown): boolean {
 	return typeof path === 'string' && path.trim() === '/';
 }
 
-/** `/home/admin/a b.ktr` → `:home:admin:a b.ktr`; `/` → `:`. */
+/** `/home/admin/a b.ktr` → `:home:admin:a b.ktr`; `/public/a:b` → `:public:a\tb`; `/` → `:`. */
 export function toPathId(path: unknown, label?: string): string {
-	return ':' + pathSegments(path, label).join(':');
+	return ':' + pathSegments(path, label).map((segment) => segment.replace(/:/g, '\t')).join(':');
 }
 
-/** `:home:admin:a b.ktr` (the leading colon may be missing) → `/home/admin/a b.ktr`. */
+/** `:home:admin:a b.ktr` (the leading colon may be missing; a tab is a colon in a name) → `/home/admin/a b.ktr`. */
 export function fromPathId(pathId: unknown): string {
 	if (typeof pathId !== 'string' || pathId.trim() === '') {
 		throw new RepositoryPathError('Path id is empty');
@@ -64,7 +69,7 @@ export function fromPathId(pathId: unknown): string {
 	if (segments.some((s) => s === '')) {
 		throw new RepositoryPathError(`Path id "${text}" has an empty segment ("::")`);
 	}
-	return '/' + segments.join('/');
+	return '/' + segments.map((segment) => segment.replace(/\t/g, ':')).join('/');
 }
 
 /** A path id as one URL path segment: percent-encoded, colons kept readable. */

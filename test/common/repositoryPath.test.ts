@@ -19,6 +19,12 @@ describe('repository paths', () => {
 		expect(fromPathId(':')).toBe('/');
 	});
 
+	it('carries a colon inside a name as a tab, as the server decodes it (FileUtils.idToPath)', () => {
+		expect(toPathId('/public/a:b.ktr')).toBe(':public:a\tb.ktr');
+		expect(fromPathId(':public:a\tb.ktr')).toBe('/public/a:b.ktr');
+		expect(pathIdSegment('/public/a:b')).toBe(':public:a%09b');
+	});
+
 	it('accepts one trailing slash', () => {
 		expect(toPathId('/public/')).toBe(':public');
 		expect(normalizePath('/public/')).toBe('/public');
@@ -38,7 +44,7 @@ describe('repository paths', () => {
 		['/home//admin', /empty segment/],
 		['/home/../etc', /may not contain "\.\." segments/],
 		['/home/./x', /may not contain "\." segments/],
-		['/home/a:b', /contains ":"/],
+		['/home/a\tb', /contains a tab/],
 		['//', /empty segment/],
 		['/home/bad\uD800name', /broken Unicode character/],
 	])('refuses %p', (input, message) => {

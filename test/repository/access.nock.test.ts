@@ -36,24 +36,48 @@ describe('Access', () => {
 				json,
 			);
 		const result = await exec('access', 'getAcl', { path: rl('/home/admin/sales.ktr') });
+		// Codes become words (RepositoryFileSid.Type, RepositoryFilePermission ordinals).
 		expect(result.items[0].json).toEqual({
 			path: '/home/admin/sales.ktr',
-			aces: [{ recipient: 'suzy', recipientType: 0, permissions: [0], modifiable: true }],
+			aces: [{ recipient: 'suzy', recipientType: 'user', permissions: ['read'], modifiable: true }],
 			entriesInheriting: false,
 			id: 'f1',
 			owner: 'admin',
-			ownerType: 0,
+			ownerType: 'user',
 		});
 	});
 
-	it('Update ACL from fields PUTs the ACL as XML', async () => {
-		const scope = server({ 'content-type': 'application/xml' }).put(`${FILES}/:home:admin:sales.ktr/acl`, ACL_XML).reply(200);
+	const CURRENT = {
+		owner: 'admin',
+		ownerType: '0',
+		entriesInheriting: 'false',
+		aces: [
+			{ recipient: 'suzy', recipientType: '0', permissions: '0', modifiable: 'true' },
+			{ recipient: 'Business Analyst', recipientType: '1', permissions: ['0', '1'], modifiable: 'true' },
+			{ recipient: 'Administrator', recipientType: '1', permissions: '4', modifiable: 'false' },
+		],
+	};
+
+	function acl(aces: string, inheriting = false) {
+		return `<?xml version="1.0" encoding="UTF-8"?>\n<repositoryFileAclDto>${aces}<entriesInheriting>${inheriting}</entriesInheriting><owner>admin</owner><ownerType>0</ownerType></repositoryFileAclDto>`;
+	}
+	const ace = (recipient: string, type: number, ...permissions: number[]) =>
+		`<aces>${permissions.map((p) => `<permissions>${p}</permissions>`).join('')}<recipient>${recipient}</recipient><recipientType>${type}</recipientType><modifiable>true</modifiable></aces>`;
+
+	function aclServer(put: string) {
+		return server()
+			.get(`${FILES}/:home:admin:sales.ktr/acl`)
+			.reply(200, CURRENT, json)
+			.put(`${FILES}/:home:admin:sales.ktr/acl`, put)
+			.reply(200)
+			.get(`${FILES}/:home:admin:sales.ktr/acl`)
+			.reply(200, CURRENT, json);
+	}
+
+	it('Update ACL by default adds to the current ACL: entries not named are kept (the PUT replaces the whole ACL)', async () => {
+		const scope = aclServer(acl(ace('suzy', 0, 0, 1) + ace('Business Analyst', 1, 0, 1) + ace('Power User', 1, 4)));
 		const result = await exec('access', 'updateAcl', {
 			path: rl('/home/admin/sales.ktr'),
-			aclSource: 'fields',
-			owner: 'admin',
-			ownerType: 0,
-			entriesInheriting: false,
 			entries: {
 				entry: [
 					{ recipient: 'suzy', recipientType: 0, permissions: ['write', 'read'] },
@@ -63,24 +87,41 @@ describe('Access', () => {
 		});
 		expect(result.error).toBeUndefined();
 		scope.done();
-		expect(result.items[0].json).toMatchObject({ path: '/home/admin/sales.ktr', owner: 'admin', entriesInheriting: false, updated: true });
+		// The output is the ACL the server holds afterwards (read back), in words.
+		expect(result.items[0].json).toMatchObject({ path: '/home/admin/sales.ktr', change: 'add', owner: 'admin', ownerType: 'user', entriesInheriting: false, updated: true });
 	});
 
-	it('Update ACL without an owner keeps the current one; JSON as Get ACL gives it is taken as is', async () => {
+	it('Update ACL with nothing but the path filled in is refused before any request (it would lock everyone out)', async () => {
+		const defaults = await exec('access', 'updateAcl', { path: rl('/home/admin/sales.ktr') });
+		expect(defaults.error?.message).toBe('Add at least one entry to change');
+		const replace = await exec('access', 'updateAcl', { path: rl('/home/admin/sales.ktr'), aclMode: 'replace' });
+		expect(replace.error?.message).toMatch(/Replace needs at least one entry/);
+		const json = await exec('access', 'updateAcl', { path: rl('/home/admin/sales.ktr'), aclSource: 'json', aclJson: '{"owner":"admin","entriesInheriting":false,"aces":[]}' });
+		expect(json.error?.message).toMatch(/neither inherits nor lists an entry/);
+	});
+
+	it('Update ACL removes only the named entries, and Inherit From Parent turns inheriting on', async () => {
+		const remove = aclServer(acl(ace('Business Analyst', 1, 0, 1)));
+		const removed = await exec('access', 'updateAcl', { path: rl('/home/admin/sales.ktr'), aclMode: 'remove', entries: { entry: [{ recipient: 'suzy', recipientType: 0 }] } });
+		expect(removed.error).toBeUndefined();
+		remove.done();
+		const inherit = aclServer(acl('', true));
+		const inherited = await exec('access', 'updateAcl', { path: rl('/home/admin/sales.ktr'), aclMode: 'inherit' });
+		expect(inherited.error).toBeUndefined();
+		inherit.done();
+	});
+
+	it('Update ACL without an owner keeps the current one; JSON as Get ACL gives it replaces the ACL', async () => {
 		const aclJson = JSON.stringify({
 			owner: '',
 			entriesInheriting: 'false',
 			aces: [
 				{ recipient: 'suzy', recipientType: 'user', permissions: ['read', 1] },
-				{ recipient: 'Power User', recipientType: 1, permissions: [4] },
+				{ recipient: 'Power User', recipientType: 'role', permissions: ['all'] },
 				{ recipient: 'Administrator', recipientType: 1, permissions: [4], modifiable: false },
 			],
 		});
-		const scope = server()
-			.get(`${FILES}/:home:admin:sales.ktr/acl`)
-			.reply(200, { owner: 'admin', ownerType: 0, entriesInheriting: true, aces: [] }, json)
-			.put(`${FILES}/:home:admin:sales.ktr/acl`, ACL_XML)
-			.reply(200);
+		const scope = aclServer(ACL_XML.replace('<?xml version="1.0" encoding="UTF-8"?>\n', '<?xml version="1.0" encoding="UTF-8"?>\n'));
 		const result = await exec('access', 'updateAcl', { path: rl('/home/admin/sales.ktr'), aclSource: 'json', aclJson });
 		expect(result.error).toBeUndefined();
 		scope.done();
@@ -116,9 +157,18 @@ describe('Access', () => {
 		['canCreate', 'false', false],
 		['canEdit', 'true\n', true],
 	])('%s answers the boolean of GET /api/repo/files/<operation> ("%s")', async (operation, answer, expected) => {
+		if (operation === 'canEdit') server().get('/pentaho/api/version/show').reply(200, '10.2.0.0-222', text);
 		server({ accept: 'text/plain' }).get(`${FILES}/${operation}`).reply(200, answer, text);
 		const result = await exec('access', operation);
 		expect(result.items[0].json).toEqual({ [operation]: expected });
+	});
+
+	it('Can Edit on a 9.3 server (no /canEdit before 9.4) says so before asking', async () => {
+		const scope = server().get('/pentaho/api/version/show').reply(200, '9.3.0.0-428', text);
+		const result = await exec('access', 'canEdit');
+		scope.done();
+		expect(result.error?.message).toBe('Can Edit needs server version 9.4 or later; this server is 9.3.0.0-428');
+		expect(nock.pendingMocks()).toEqual([]);
 	});
 
 	it('Can Download and Can Upload send dirPath only when given', async () => {
@@ -136,8 +186,8 @@ describe('Access', () => {
 	});
 
 	it('a yes/no answer that is neither true nor false is an error', async () => {
-		server().get(`${FILES}/canEdit`).reply(200, 'maybe', text);
-		const result = await exec('access', 'canEdit');
+		server().get(`${FILES}/canCreate`).reply(200, 'maybe', text);
+		const result = await exec('access', 'canCreate');
 		expect(result.error?.message).toBe('The server answered "maybe" where "true" or "false" was expected');
 	});
 

@@ -33,6 +33,12 @@ describe('File', () => {
 				return true;
 			})
 			.reply(200);
+		// The output is the file as the server then holds it (read back through its properties).
+		const props = server()
+			.get(`${FILES}/:home:admin:sales%20report.ktr/properties`)
+			.reply(200, fileDto('sales report.ktr', '/home/admin/sales report.ktr', { fileSize: '13', ownerType: '0' }), json)
+			.get(`${FILES}/:home:admin:other.ktr/properties`)
+			.reply(200, fileDto('other.ktr', '/home/admin/other.ktr', { fileSize: 13, ownerType: 0 }), json);
 		const result = await exec(
 			'file',
 			'upload',
@@ -48,9 +54,10 @@ describe('File', () => {
 		reserved.done();
 		put.done();
 		expect(bodies).toEqual(['<transformati', '<transfo-two/']);
+		props.done();
 		expect(result.items.map((i) => i.json)).toEqual([
-			{ path: '/home/admin/sales report.ktr', name: 'sales report.ktr', folder: '/home/admin', mimeType: 'text/xml', fileSize: 13, uploaded: true },
-			{ path: '/home/admin/other.ktr', name: 'other.ktr', folder: '/home/admin', mimeType: 'text/xml', fileSize: 13, uploaded: true },
+			expect.objectContaining({ path: '/home/admin/sales report.ktr', name: 'sales report.ktr', folder: false, folderPath: '/home/admin', ownerType: 'user', fileSize: 13, uploaded: true }),
+			expect.objectContaining({ path: '/home/admin/other.ktr', name: 'other.ktr', folder: false, folderPath: '/home/admin', ownerType: 'user', fileSize: 13, uploaded: true }),
 		]);
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
@@ -111,40 +118,62 @@ describe('File', () => {
 		expect(result.items[0].binary?.data).toMatchObject({ fileName: 'notes.txt', mimeType: 'text/plain' });
 	});
 
-	it('Exists sends the slash path URL-encoded in pathId; 404 is false', async () => {
+	it('Exists on 10.3+ sends the path id encoded twice, since the server URL-decodes pathId a second time; 404 is false', async () => {
+		// FileResource.doesFileExists@10.3.0.0-397: URLDecoder.decode(pathId) then FileUtils.idToPath.
 		const scope = server()
-			.get(`${FILES}/exists?pathId=%2Fpublic%2Fsales%20report.ktr`)
+			.get('/pentaho/api/version/show')
+			.reply(200, '11.0.0.0-237', { 'Content-Type': 'text/plain' })
+			.get(`${FILES}/exists`)
+			.query((q) => q.pathId === encodeURIComponent(':public:a+b 50%.ktr'))
 			.reply(200)
-			.get(`${FILES}/exists?pathId=%2Fpublic%2Fnone.ktr`)
-			.reply(404, 'not found', { 'Content-Type': 'text/plain' });
-		const result = await exec('file', 'exists', { path: '={{ $json.path }}' }, { input: [{ json: { path: '/public/sales report.ktr' } }, { json: { path: '/public/none.ktr' } }] });
+			.get(`${FILES}/exists`)
+			.query((q) => q.pathId === encodeURIComponent(':public:none.ktr'))
+			.reply(404);
+		const result = await exec('file', 'exists', { path: '={{ $json.path }}' }, { input: [{ json: { path: '/public/a+b 50%.ktr' } }, { json: { path: '/public/none.ktr' } }] });
 		expect(result.error).toBeUndefined();
 		scope.done();
 		expect(result.items.map((i) => i.json)).toEqual([
-			{ path: '/public/sales report.ktr', exists: true },
+			{ path: '/public/a+b 50%.ktr', exists: true },
 			{ path: '/public/none.ktr', exists: false },
 		]);
 	});
 
-	it('Rename PUTs newName; the 200 "does not exist" text becomes an error', async () => {
+	it('Exists before 10.3 (no /exists endpoint: every file would be "missing") asks the properties instead', async () => {
+		const scope = server()
+			.get('/pentaho/api/version/show')
+			.reply(200, '9.3.0.0-428', { 'Content-Type': 'text/plain' })
+			.get(`${FILES}/:public:sales.ktr/properties`)
+			.reply(200, fileDto('sales.ktr', '/public/sales.ktr'), json)
+			.get(`${FILES}/:public:none.ktr/properties`)
+			.reply(204);
+		const result = await exec('file', 'exists', { path: '={{ $json.path }}' }, { input: [{ json: { path: '/public/sales.ktr' } }, { json: { path: '/public/none.ktr' } }] });
+		expect(result.error).toBeUndefined();
+		scope.done();
+		expect(result.items.map((i) => i.json.exists)).toEqual([true, false]);
+	});
+
+	it('Rename sends the new name without the extension the server keeps, and outputs the file it then holds', async () => {
 		const reserved = server().get(`${FILES}/reservedCharacters`).reply(200, '/\\', { 'Content-Type': 'text/plain' });
 		const scope = server()
-			.put(`${FILES}/:home:admin:old.ktr/rename`)
-			.query({ newName: 'new name.ktr' })
+			.get(`${FILES}/:home:admin:sales.ktr/properties`)
+			.reply(200, fileDto('sales.ktr', '/home/admin/sales.ktr'), json)
+			.put(`${FILES}/:home:admin:sales.ktr/rename`)
+			.query({ newName: 'sales_2024' })
 			.reply(200, '')
-			.put(`${FILES}/:home:admin:gone.ktr/rename`)
-			.query({ newName: 'new name.ktr' })
-			.reply(200, 'File to be renamed does not exist', { 'Content-Type': 'text/plain' });
+			.get(`${FILES}/:home:admin:sales_2024.ktr/properties`)
+			.reply(200, fileDto('sales_2024.ktr', '/home/admin/sales_2024.ktr'), json)
+			.get(`${FILES}/:home:admin:gone.ktr/properties`)
+			.reply(204);
 		const result = await exec(
 			'file',
 			'rename',
-			{ path: '={{ $json.path }}', newName: 'new name.ktr' },
-			{ input: [{ json: { path: '/home/admin/old.ktr' } }, { json: { path: '/home/admin/gone.ktr' } }], continueOnFail: true },
+			{ path: '={{ $json.path }}', newName: 'sales_2024.ktr' },
+			{ input: [{ json: { path: '/home/admin/sales.ktr' } }, { json: { path: '/home/admin/gone.ktr' } }], continueOnFail: true },
 		);
 		reserved.done();
 		scope.done();
-		expect(result.items[0].json).toEqual({ path: '/home/admin/old.ktr', newName: 'new name.ktr', newPath: '/home/admin/new name.ktr', renamed: true });
-		expect(result.items[1].json.error).toBe('File to be renamed does not exist (/home/admin/gone.ktr)');
+		expect(result.items[0].json).toMatchObject({ path: '/home/admin/sales_2024.ktr', name: 'sales_2024.ktr', previousPath: '/home/admin/sales.ktr', renamed: true });
+		expect(result.items[1].json.error).toBe('The repository has no file or folder /home/admin/gone.ktr');
 		expect(result.items[1].pairedItem).toEqual({ item: 1 });
 	});
 
@@ -216,7 +245,10 @@ describe('Folder', () => {
 			.reply(200, { repositoryFileDto: { name: 'load.ktr', path: '/public/etl/load.ktr' } }, json)
 			.get(`${FILES}/:public:etl/children`)
 			.query({ filter: 'FILES_FOLDERS|*|excludeMembers=id,owner', showHidden: 'false', includeAcls: 'false' })
-			.reply(200, {}, json);
+			.reply(200, {}, json)
+			// An empty answer is checked: the folder exists (the server answers a missing folder with an empty list too).
+			.get(`${FILES}/:public:etl/properties`)
+			.reply(200, fileDto('etl', '/public/etl', { folder: true }), json);
 		const include = await exec('folder', 'getChildren', {
 			path: rl('/public/etl'),
 			returnAll: true,
@@ -313,20 +345,32 @@ describe('Trash', () => {
 			.get(`${FILES}/:home:admin:b.ktr/properties`)
 			.reply(200, fileDto('b.ktr', '/home/admin/b.ktr', { id: 'id-b' }), json);
 		const put = server({ 'content-type': 'text/plain' }).put(`${FILES}/delete`, 'id-a,id-b').reply(200);
+		const trash = server()
+			.get(`${FILES}/deleted`)
+			.reply(200, { repositoryFileDto: [fileDto('a.ktr', '/home/admin/.trash/pho:id-a/a.ktr', { id: 'id-a', originalParentFolderPath: '/home/admin', deletedDate: '1700000002000' }), fileDto('b.ktr', '/x', { id: 'id-b', originalParentFolderPath: '/home/admin' })] }, json);
 		const result = await exec('trash', 'moveToTrash', { filesBy: 'path', paths: ['/home/admin/a.ktr', '/home/admin/b.ktr'] });
 		scope.done();
 		put.done();
-		expect(result.items[0].json).toEqual({
+		trash.done();
+		expect(result.items[0].json).toMatchObject({
 			movedToTrash: true,
 			files: [
-				{ id: 'id-a', path: '/home/admin/a.ktr' },
-				{ id: 'id-b', path: '/home/admin/b.ktr' },
+				{ id: 'id-a', originalPath: '/home/admin/a.ktr', deletedDate: '2023-11-14T22:13:22.000Z', originalParentFolderPath: '/home/admin' },
+				{ id: 'id-b', originalPath: '/home/admin/b.ktr' },
 			],
 		});
 	});
 
+	it('Move to Trash that the server answers without moving the file is an error, not a success', async () => {
+		server().get(`${FILES}/:home:admin:a.ktr/properties`).reply(200, fileDto('a.ktr', '/home/admin/a.ktr', { id: 'id-a' }), json);
+		server().put(`${FILES}/delete`, 'id-a').reply(200);
+		server().get(`${FILES}/deleted`).reply(200, {}, json);
+		const result = await exec('trash', 'moveToTrash', { filesBy: 'path', paths: ['/home/admin/a.ktr'] });
+		expect(result.error?.message).toBe('The server answered the move to the trash, but its trash does not hold /home/admin/a.ktr');
+	});
+
 	it('Move to Trash by IDs sends them as given; an unknown path is an error', async () => {
-		const put = server().put(`${FILES}/delete`, 'x1,x2').reply(200);
+		const put = server().put(`${FILES}/delete`, 'x1,x2').reply(200).get(`${FILES}/deleted`).reply(200, { repositoryFileDto: [{ id: 'x1' }, { id: 'x2' }] }, json);
 		const byId = await exec('trash', 'moveToTrash', { filesBy: 'id', ids: ['x1', 'x2'] });
 		put.done();
 		expect(byId.items[0].json.files).toEqual([{ id: 'x1' }, { id: 'x2' }]);
@@ -342,9 +386,11 @@ describe('Trash', () => {
 			.get(`${FILES}/deleted`)
 			.reply(200, { repositoryFileDto: [fileDto('old.ktr', '/home/admin/.trash/pho:t1/old.ktr', { id: 't1', originalParentFolderPath: '/home/admin' })] }, json);
 		const put = server({ 'content-type': 'text/plain' }).put(`${FILES}/deletepermanent`, 't1').reply(200);
+		const after = server().get(`${FILES}/deleted`).reply(200, {}, json);
 		const result = await exec('trash', 'deletePermanently', { filesBy: 'path', paths: ['/home/admin/old.ktr'] });
 		scope.done();
 		put.done();
+		after.done();
 		expect(result.items[0].json).toEqual({ deleted: true, files: [{ id: 't1', path: '/home/admin/old.ktr' }] });
 	});
 

@@ -20,7 +20,11 @@ function formOf(body: unknown): Record<string, string> {
 }
 
 describe('System', () => {
-	it('Back Up posts the form fields and streams the zip into a binary field', async () => {
+	const version = (raw: string) => server().get('/pentaho/api/version/show').reply(200, raw, text);
+	const noCsrf = () => server().get('/pentaho/api/csrf/token').query(true).reply(204);
+
+	it('Back Up on 10.2.0.3+ posts logFile, logLevel and outputFile (all required there) and streams the zip', async () => {
+		version('10.2.0.3-305');
 		let form: Record<string, string> = {};
 		const scope = server({ 'content-type': 'application/x-www-form-urlencoded' })
 			.post(`${FILES}/backup`, (body) => {
@@ -28,15 +32,39 @@ describe('System', () => {
 				return true;
 			})
 			.reply(200, 'PK\u0003\u0004zip', { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="nightly.zip"' });
-		const result = await exec('system', 'backUp', { binaryPropertyName: 'backup', options: { outputFile: 'nightly.zip', logLevel: 'DEBUG', logFile: 'backup.log' } });
+		const result = await exec('system', 'backUp', { binaryPropertyName: 'backup', options: { outputFile: 'nightly.zip', logLevel: 'DEBUG' } });
 		expect(result.error).toBeUndefined();
 		scope.done();
+		// The defaults send a log file: without one the real server fails with 500.
 		expect(form).toEqual({ logLevel: 'DEBUG', logFile: 'backup.log', outputFile: 'nightly.zip' });
 		expect(result.items[0].json).toMatchObject({ backedUp: true, fileName: 'nightly.zip', mimeType: 'application/zip' });
 		expect((await binaryBytes(result.items[0], 'backup')).toString('latin1')).toBe('PK\u0003\u0004zip');
 	});
 
+	it('Back Up before 10.2.0.3 is a GET (a POST there is 405)', async () => {
+		version('9.3.0.0-428');
+		const scope = server().get(`${FILES}/backup`).reply(200, 'PKzip', { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="SystemBackup.zip"' });
+		const result = await exec('system', 'backUp', { binaryPropertyName: 'data' });
+		expect(result.error).toBeUndefined();
+		scope.done();
+		expect(result.items[0].json).toMatchObject({ backedUp: true, fileName: 'SystemBackup.zip' });
+	});
+
+	it('Back Up on a server that does not tell its version posts, and gets when the POST is 405', async () => {
+		server().get('/pentaho/api/version/show').reply(404);
+		const scope = server().post(`${FILES}/backup`).reply(405).get(`${FILES}/backup`).reply(200, 'PKzip', { 'Content-Type': 'application/zip' });
+		const result = await exec('system', 'backUp', { binaryPropertyName: 'data' });
+		expect(result.error).toBeUndefined();
+		scope.done();
+	});
+
+	it('Back Up refuses a log file name the server would refuse, before any request', async () => {
+		const result = await exec('system', 'backUp', { binaryPropertyName: 'data', logFile: '../backup.csv' });
+		expect(result.error?.message).toMatch(/must end in \.log or \.txt/);
+	});
+
 	it('Back Up by a non-administrator fails with the server\'s clear refusal', async () => {
+		version('11.0.0.0-237');
 		server().post(`${FILES}/backup`).reply(403, 'User suzy does not have administrative permission', text);
 		const result = await exec('system', 'backUp', { binaryPropertyName: 'data' });
 		expect(result.error?.message).toBe('User suzy does not have administrative permission');
@@ -44,7 +72,9 @@ describe('System', () => {
 		expect(result.error?.description).toContain('this user lacks the permission');
 	});
 
-	it('Restore posts multipart fileUpload with the switches', async () => {
+	async function restoreBody(serverVersion: string, fileName: string) {
+		version(serverVersion);
+		noCsrf();
 		let body = '';
 		let contentType = '';
 		const scope = server()
@@ -60,18 +90,45 @@ describe('System', () => {
 			'system',
 			'restore',
 			{ binaryPropertyName: 'zip', overwriteFile: false, applyAclSettings: true, overwriteAclSettings: true, options: { logLevel: 'WARN' } },
-			{ input: [binaryInput('PKzipdata', 'backup.zip', 'application/zip', 'zip')] },
+			{ input: [binaryInput('PKzipdata', fileName, 'application/zip', 'zip')] },
 		);
 		expect(result.error).toBeUndefined();
 		scope.done();
 		const boundary = /boundary=(.+)$/.exec(contentType)?.[1];
 		expect(boundary).toBeDefined();
+		expect(body.endsWith(`--${boundary}--\r\n`)).toBe(true);
+		return { body, boundary, result };
+	}
+
+	it('Restore on 10.2.0.3+ sends backupBundlePath (the import is named after it) and the required log fields', async () => {
+		const { body, boundary, result } = await restoreBody('11.0.0.0-237', 'backup.zip');
 		expect(body).toContain(`--${boundary}\r\nContent-Disposition: form-data; name="fileUpload"; filename="backup.zip"\r\nContent-Type: application/zip\r\n\r\nPKzipdata\r\n`);
-		for (const [name, value] of [['overwriteFile', 'false'], ['applyAclSettings', 'true'], ['overwriteAclSettings', 'true'], ['logLevel', 'WARN']]) {
+		for (const [name, value] of [['overwriteFile', 'false'], ['applyAclSettings', 'true'], ['overwriteAclSettings', 'true'], ['logLevel', 'WARN'], ['logFile', 'restore.log'], ['backupBundlePath', 'backup.zip']]) {
 			expect(body).toContain(`Content-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
 		}
-		expect(body.endsWith(`--${boundary}--\r\n`)).toBe(true);
-		expect(result.items[0].json).toEqual({ restored: true, fileName: 'backup.zip', overwriteFile: false, applyAclSettings: true, overwriteAclSettings: true, logLevel: 'WARN' });
+		expect(result.items[0].json).toEqual({
+			restored: true,
+			fileName: 'backup.zip',
+			overwriteFile: false,
+			applyAclSettings: true,
+			overwriteAclSettings: true,
+			backupBundlePath: 'backup.zip',
+			logFile: 'restore.log',
+			logLevel: 'WARN',
+			serverVersion: '11.0.0.0-237',
+		});
+	});
+
+	it('Restore names a bundle that does not end in .zip SystemBackup.zip (the importer picks its handler by the name)', async () => {
+		const { body } = await restoreBody('10.2.0.3-305', 'nightly-backup');
+		expect(body).toContain('Content-Disposition: form-data; name="backupBundlePath"\r\n\r\nSystemBackup.zip\r\n');
+	});
+
+	it('Restore before 10.2.0.3 sends only the fields that server reads', async () => {
+		const { body, result } = await restoreBody('9.3.0.0-428', 'backup.zip');
+		expect(body).not.toContain('name="logFile"');
+		expect(body).not.toContain('name="backupBundlePath"');
+		expect(result.items[0].json).not.toHaveProperty('logFile');
 	});
 
 	it('Restore without the binary field fails before any request', async () => {

@@ -6,6 +6,9 @@ import { pathFromId, RepoError, type Repository } from './store';
 
 export const FILES = '/api/repo/files';
 
+/** The first version whose backup is a POST with log fields and whose restore reads them (FileResource@10.2.0.3-305). */
+export const LOGGED_SINCE = '10.2.0.3';
+
 export interface RepositoryArea {
 	app: EmulatorApp;
 	repo: Repository;
@@ -13,6 +16,8 @@ export interface RepositoryArea {
 	ldap: Record<string, string>;
 	/** Properties posted to /api/repos/{context}/{resource}, by "context/resource". */
 	resourcePosts: Map<string, Record<string, string>>;
+	/** Log files the server was asked to write (backup and restore, 10.2.0.3+). */
+	serverLogs: Array<{ operation: string; logFile: string; logLevel: string }>;
 }
 
 export function userOf(ctx: RequestContext): EmulatorUser {

@@ -88,7 +88,9 @@ export function registerAccessRoutes(area: RepositoryArea): void {
 
 	add('GET', `${FILES}/canAdminister`, (ctx) => sendBoolean(ctx, userOf(ctx).admin));
 	add('GET', `${FILES}/canCreate`, (ctx) => sendBoolean(ctx, canCreateContent(ctx)));
-	add('GET', `${FILES}/canEdit`, (ctx) => sendBoolean(ctx, canCreateContent(ctx)));
+	// GET /canEdit exists from 9.4 on (pentaho-platform:extensions/.../resources/FileResource.java
+	// `doGetCanEdit`@9.4.0.0-374, absent @9.3.0.0-422: there it reaches GET {pathId} and answers 404).
+	if (app.profile.atLeast('9.4')) add('GET', `${FILES}/canEdit`, (ctx) => sendBoolean(ctx, canCreateContent(ctx)));
 	add('GET', `${FILES}/canDownload`, (ctx) => {
 		const user = userOf(ctx);
 		const dirPath = ctx.query.get('dirPath') ?? '';

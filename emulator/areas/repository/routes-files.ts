@@ -8,7 +8,8 @@ import type { RequestContext } from '../../core/types';
 import { FILES, flag, guarded, ok, pathParam, userOf, type RepositoryArea } from './area';
 import { fileDoc, fileListDoc, nameMatches, parseFilter, sendDoc, typeMatches, type Doc, type Filter } from './format';
 import { manifestXml } from './manifest';
-import { DELETE, READ, RepoError, segmentsOf, type RepoNode } from './store';
+import { javaUrlDecode, lenientDecode } from './javaDecode';
+import { DELETE, pathFromId, READ, RepoError, segmentsOf, type RepoNode } from './store';
 import { writeZip, type ZipSource } from './zip';
 
 function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
@@ -117,6 +118,18 @@ function nodesOfIds(area: RepositoryArea, body: string): RepoNode[] {
 	});
 }
 
+/**
+ * The path createDir works on, checked as FileService.doCreateDirSafe / isValidFolderName do
+ * (9.3.0.0-422 to 727e5c86): the path, decoded once more, must not gain or lose outer spaces and
+ * may hold no control characters.
+ */
+export function createDirPath(ctx: RequestContext): string {
+	const path = pathParam(ctx);
+	const decoded = lenientDecode(path);
+	if (decoded.trim() !== decoded || /[\x00-\x1f\x7f]/.test(decoded) || /[\x00-\x1f\x7f]/.test(path)) throw new RepoError(403, 'containsIllegalCharacters');
+	return path;
+}
+
 export function registerFileRoutes(area: RepositoryArea): void {
 	const { app, repo } = area;
 	const add = (method: string, path: string, handler: (ctx: RequestContext) => Promise<void> | void, options = {}) =>
@@ -140,15 +153,31 @@ export function registerFileRoutes(area: RepositoryArea): void {
 		ok(ctx);
 	});
 
-	add('GET', `${FILES}/exists`, (ctx) => {
-		const user = userOf(ctx);
-		const raw = ctx.query.get('pathId') ?? '';
-		if (raw.trim() === '') throw new RepoError(400, 'The pathId parameter is empty');
-		const path = raw.startsWith(':') ? raw.replace(/:/g, '/') : raw;
-		const node = repo.find(path);
-		if (!node || !repo.permitted(user, node, READ)) throw new RepoError(404, `File not found: ${path}`);
-		ok(ctx);
-	});
+	// GET /exists exists from 10.3 on (pentaho-platform:extensions/.../resources/FileResource.java
+	// `doesFileExists`@10.3.0.0-397 and @727e5c86; absent at 9.3.0.0-422 and 10.2.0.10-434, where the
+	// request falls through to GET {pathId} with the path id "exists" and answers 404). The query
+	// value, already decoded by the container, is URL-decoded a second time (so "+" is a space and a
+	// lone "%" is a 500), then read as a path id by FileUtils.idToPath. Answers carry no body.
+	if (app.profile.atLeast('10.3')) {
+		add('GET', `${FILES}/exists`, (ctx) => {
+			const user = userOf(ctx);
+			const raw = ctx.query.get('pathId');
+			if (raw === null) throw new RepoError(500, '');
+			let decoded: string;
+			try {
+				decoded = javaUrlDecode(raw);
+			} catch {
+				ctx.send(500);
+				return;
+			}
+			const node = repo.find(pathFromId(decoded));
+			if (!node || !repo.permitted(user, node, READ)) {
+				ctx.send(404);
+				return;
+			}
+			ok(ctx);
+		});
+	}
 
 	add('GET', `${FILES}/properties`, (ctx) => sendDoc(ctx, 'repositoryFileDto', fileDoc(repo, repo.root), area.jsonStyle));
 
@@ -193,19 +222,31 @@ export function registerFileRoutes(area: RepositoryArea): void {
 		await streamContent(area, ctx, node, { 'Content-Disposition': contentDisposition('inline', node.name) });
 	});
 
+	// pentaho-platform:extensions/.../resources/FileResource.java `doRename` + services/FileService.java
+	// `doRename` (9.3.0.0-422, 10.2.0.0-222, 727e5c86): control characters → 403
+	// containsIllegalCharacters; a missing file is a NullPointerException → 500 with an empty body;
+	// a FILE keeps its extension: the new name is `newName + extensionOf(oldName)` (sales.ktr renamed
+	// to "sales_2024.ktr" becomes sales_2024.ktr.ktr); an existing destination → 500.
 	add('PUT', `${FILES}/:pathId/rename`, (ctx) => {
 		const user = userOf(ctx);
 		const path = pathParam(ctx);
-		const node = repo.find(path);
-		if (!node) throw new RepoError(404, 'fileNotFound');
 		const newName = ctx.query.get('newName') ?? '';
-		if (newName.trim() === '') throw new RepoError(500, 'The new name is empty');
-		repo.rename(node, newName, user);
+		if (/[\x00-\x1f\x7f]/.test(newName)) throw new RepoError(403, 'containsIllegalCharacters');
+		const node = repo.find(path);
+		if (!node) {
+			ctx.send(500);
+			return;
+		}
+		if (newName.trim() === '' || newName.trim() !== newName) throw new RepoError(500, `Illegal name "${newName}"`);
+		const dot = node.name.lastIndexOf('.');
+		const finalName = !node.folder && dot >= 0 ? newName + node.name.slice(dot) : newName;
+		repo.rename(node, finalName, user);
 		ok(ctx);
 	});
 
+	// PUT {pathId}/createDir: FileService.doCreateDirSafe → doCreateDirFor (see the dirs route).
 	add('PUT', `${FILES}/:pathId/createDir`, (ctx) => {
-		repo.mkdirs(pathParam(ctx), userOf(ctx), true);
+		repo.mkdirs(createDirPath(ctx), userOf(ctx), true, lenientDecode);
 		ok(ctx);
 	});
 

@@ -10,10 +10,11 @@ import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 
 import type { RequestContext } from '../../core/types';
-import { FILES, guarded, ok, pathParam, sendBoolean, userOf, type RepositoryArea } from './area';
+import { FILES, guarded, LOGGED_SINCE, ok, pathParam, sendBoolean, userOf, type RepositoryArea } from './area';
 import { escapeXml } from './format';
 import { manifestXml, parseManifest, type ManifestEntity } from './manifest';
-import { zipEntriesOf } from './routes-files';
+import { createDirPath, zipEntriesOf } from './routes-files';
+import { lenientDecode } from './javaDecode';
 import { READ, RepoError, segmentsOf, type RepoNode } from './store';
 import { listZip, openZipEntry, readZipEntry, writeZip, ZipReadError } from './zip';
 
@@ -150,30 +151,60 @@ export function registerSystemRoutes(area: RepositoryArea, tempDir: string): voi
 
 	/* ----- backup and restore ----- */
 
-	add(
-		'POST',
-		`${FILES}/backup`,
-		async (ctx) => {
-			const user = userOf(ctx);
-			const form = await ctx.form();
-			const outputFile = (form.get('outputFile') ?? '').trim() || 'SystemBackup.zip';
-			if (/[\\/]/.test(outputFile)) throw new RepoError(400, `Invalid output file name "${outputFile}"`);
-			const canRead = () => true;
-			ctx.res.writeHead(200, {
-				'Content-Type': 'application/zip',
-				'Content-Disposition': `attachment; filename="${outputFile.replace(/"/g, '')}"`,
-			});
-			await writeZip(
-				ctx.res,
-				(function* () {
-					yield { name: 'exportManifest.xml', content: manifestXml(repo, repo.root, user.name, canRead, '/') };
-					yield* zipEntriesOf(area, repo.root, '/', canRead);
-				})(),
-			);
-		},
-		{ admin: true, format: 'binary' },
-	);
+	// Before 10.2.0.3 backup is `GET /backup` with no parameters and the file SystemBackup.zip
+	// (pentaho-platform:extensions/.../resources/FileResource.java `systemBackup`@9.3.0.0-422 and
+	// @10.2.0.0-222; a POST there is 405). From 10.2.0.3 on it is `POST /backup`, form fields logFile,
+	// logLevel and outputFile (@10.2.0.3-305, @727e5c86; services/FileService.java `systemBackup`):
+	// a missing field is a NullPointerException (500), a log file not ending in .log/.txt or holding
+	// "..", "//" or "\\" is 400, an unknown log level 400. The log file is written on the server
+	// (the emulator records its name in `area.serverLogs`).
+	const logged = app.profile.atLeast(LOGGED_SINCE);
+	const LEVELS = ['OFF', 'FATAL', 'ERROR', 'WARN', 'INFO', 'DEBUG', 'TRACE', 'ALL'];
+	const checkLog = (logFile: string | undefined, logLevel: string | undefined, operation: string): void => {
+		if (logLevel === undefined || logFile === undefined) throw new RepoError(500, '');
+		if (!LEVELS.includes(logLevel.trim().toUpperCase())) throw new RepoError(400, `Unknown level constant [${logLevel.trim().toUpperCase()}].`);
+		if (logFile.includes('..') || logFile.includes('//') || logFile.includes('\\\\') || !(logFile.endsWith('.txt') || logFile.endsWith('.log'))) {
+			throw new RepoError(400, `Invalid log file name ${logFile}`);
+		}
+		area.serverLogs.push({ operation, logFile, logLevel });
+	};
+	const sendBackup = async (ctx: RequestContext, outputFile: string) => {
+		const user = userOf(ctx);
+		const canRead = () => true;
+		ctx.res.writeHead(200, {
+			'Content-Type': 'application/zip; charset=UTF-8',
+			'Content-Disposition': `attachment; filename="${outputFile.replace(/"/g, '')}"`,
+		});
+		await writeZip(
+			ctx.res,
+			(function* () {
+				yield { name: 'exportManifest.xml', content: manifestXml(repo, repo.root, user.name, canRead, '/') };
+				yield* zipEntriesOf(area, repo.root, '/', canRead);
+			})(),
+		);
+	};
+	if (logged) {
+		add(
+			'POST',
+			`${FILES}/backup`,
+			async (ctx) => {
+				const form = await ctx.form();
+				const outputFile = form.get('outputFile') ?? undefined;
+				checkLog(form.get('logFile') ?? undefined, form.get('logLevel') ?? undefined, 'backup');
+				if (outputFile === undefined) throw new RepoError(500, '');
+				await sendBackup(ctx, outputFile);
+			},
+			{ admin: true, format: 'binary' },
+		);
+	} else {
+		add('GET', `${FILES}/backup`, async (ctx) => await sendBackup(ctx, 'SystemBackup.zip'), { admin: true, format: 'binary' });
+	}
 
+	// `POST /systemRestore`, multipart (FileResource/FileService `systemRestore`@9.3.0.0-422, @10.2.0.3-305,
+	// @727e5c86). Before 10.2.0.3 the server names the import "SystemBackup.zip" itself and reads no log
+	// fields. From 10.2.0.3 on logFile and logLevel are required as for backup, and the import is named
+	// after `backupBundlePath`: without a .zip name the importer finds no handler, imports nothing and
+	// the answer is still 200 (extensions/.../importer/PentahoPlatformImporter.java `importFile`@727e5c86).
 	add(
 		'POST',
 		`${FILES}/systemRestore`,
@@ -206,13 +237,18 @@ export function registerSystemRoutes(area: RepositoryArea, tempDir: string): voi
 				});
 				await Promise.all(writes);
 				if (!received) throw new RepoError(400, 'The fileUpload part is missing');
-				const bool = (name: string, fallback: boolean) => (fields[name] === undefined || fields[name] === '' ? fallback : fields[name].toLowerCase() === 'true');
-				await restoreZip(
-					area,
-					upload,
-					{ overwriteFile: bool('overwriteFile', true), applyAclSettings: bool('applyAclSettings', true), overwriteAclSettings: bool('overwriteAclSettings', false) },
-					user,
-				);
+				// The real flags: overwriteFile unless "false", applyAclSettings unless "false", overwriteAclSettings only when "true".
+				const options = {
+					overwriteFile: fields.overwriteFile !== 'false',
+					applyAclSettings: fields.applyAclSettings !== 'false',
+					overwriteAclSettings: fields.overwriteAclSettings === 'true',
+				};
+				let bundleName = 'SystemBackup.zip';
+				if (logged) {
+					checkLog(fields.logFile, fields.logLevel, 'restore');
+					bundleName = fields.backupBundlePath ?? '';
+				}
+				if (/\.zip$/i.test(bundleName)) await restoreZip(area, upload, options, user);
 				ok(ctx);
 			} finally {
 				await fsp.rm(upload, { force: true });
@@ -223,6 +259,10 @@ export function registerSystemRoutes(area: RepositoryArea, tempDir: string): voi
 
 	/* ----- /api/repo/dirs ----- */
 
+	// pentaho-platform:extensions/.../resources/DirectoryResource.java `createDirs` (9.3.0.0-422 to
+	// 727e5c86): a root-level path → 403 couldNotCreateRootLevelFolder; then FileService.doCreateDirSafe:
+	// folders are looked up by the path's text but a NEW folder is named after its segment URL-decoded
+	// once more (`doCreateDirFor` → `decode`), so a client must send such a segment encoded twice.
 	add('PUT', '/api/repo/dirs/:pathId', (ctx) => {
 		const path = pathParam(ctx);
 		const segments = segmentsOf(path);
@@ -230,7 +270,7 @@ export function registerSystemRoutes(area: RepositoryArea, tempDir: string): voi
 			for (const segment of segments) repo.checkName(segment);
 			throw new RepoError(403, 'couldNotCreateRootLevelFolder');
 		}
-		repo.mkdirs(path, userOf(ctx), true);
+		repo.mkdirs(createDirPath(ctx), userOf(ctx), true, lenientDecode);
 		ok(ctx);
 	});
 

@@ -99,10 +99,15 @@ export function mimeTypeFor(name: string, given?: string): string {
 }
 
 /** `:a:b` (leading colon optional) → `/a/b`; `:` → `/`. */
+/**
+ * The slash path of a (once URL-decoded) path id, as the real FileUtils.idToPath reads it: a "/"
+ * counts as a separator too, ":" separates, and a tab is a ":" inside a name
+ * (pentaho-platform:extensions/src/main/java/org/pentaho/platform/web/http/api/resources/utils/FileUtils.java@727e5c86,
+ * core/.../util/RepositoryPathEncoder.java `decodeRepositoryPath`; same at 9.3.0.0-422).
+ */
 export function pathFromId(pathId: string): string {
-	const body = pathId.startsWith(':') ? pathId.slice(1) : pathId;
-	if (body === '') return '/';
-	return '/' + body.split(':').join('/');
+	const path = pathId.replace(/\//g, ':').replace(/:/g, '/').replace(/\t/g, ':');
+	return path.startsWith('/') ? path : `/${path}`;
 }
 
 export function segmentsOf(path: string): string[] {
@@ -278,7 +283,7 @@ export class Repository {
 	 * Creates a folder and any missing parents. `duplicateIsError` makes an existing final folder a
 	 * 409; the nearest existing ancestor must be writable.
 	 */
-	mkdirs(path: string, user: EmulatorUser, duplicateIsError: boolean): RepoNode {
+	mkdirs(path: string, user: EmulatorUser, duplicateIsError: boolean, nameOf: (segment: string) => string = (s) => s): RepoNode {
 		const segments = segmentsOf(path);
 		if (segments.length === 0) throw new RepoError(409, 'couldNotCreateFolderDuplicate');
 		for (const segment of segments) this.checkName(segment);
@@ -292,8 +297,13 @@ export class Repository {
 				continue;
 			}
 			if (!created) this.require(user, node, WRITE);
-			const folder = this.newNode(segment, true, user.name, node);
-			node.children.set(segment, folder);
+			// The real createDir looks a segment up by its text but names a new folder after the text
+			// decoded once more (FileService.doCreateDirFor); a clash of the two is a repository error.
+			const name = nameOf(segment);
+			this.checkName(name);
+			if (node.children.has(name)) throw new RepoError(500, `An item named ${name} already exists in ${this.pathOf(node)}`);
+			const folder = this.newNode(name, true, user.name, node);
+			node.children.set(name, folder);
 			node.lastModifiedDate = this.now();
 			node = folder;
 			created = true;

@@ -7,6 +7,7 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions, type IHtt
 
 import { binaryFromResponse } from '../../common/binary';
 import { defineOperation, toItems, type CustomOperation, type ExecutionScope } from '../../common/executor';
+import { serverVersion } from '../../common/serverVersion';
 import { apiError, dataflowRequest, type DataflowResponse, type Expect, type RequestBody } from '../../common/transport';
 import { fileList, textBoolean } from './documents';
 import { limitOf } from './fields';
@@ -21,10 +22,24 @@ export interface RequestPlan {
 	expect: Expect;
 	okStatuses?: number[];
 	noRedirects?: boolean;
+	/** Sent instead when the answer's status is one of `okStatuses` (an older server's form of the request). */
+	fallback?: RequestPlan;
+}
+
+/** Lets go of an answer's body that will not be read (a stream is closed). */
+function discard(body: unknown): void {
+	const stream = body as { destroy?: () => void; resume?: () => void } | null;
+	if (stream && typeof stream === 'object' && typeof stream.destroy === 'function') stream.destroy();
 }
 
 export async function send<T = unknown>(ctx: IExecuteFunctions, request: RequestPlan, itemIndex: number): Promise<DataflowResponse<T>> {
-	return await dataflowRequest<T>(ctx, { ...request, itemIndex });
+	const { fallback, ...own } = request;
+	const response = await dataflowRequest<T>(ctx, { ...own, itemIndex });
+	if (fallback && own.okStatuses?.includes(response.status)) {
+		discard(response.body);
+		return await send<T>(ctx, fallback, itemIndex);
+	}
+	return response;
 }
 
 type Output = IDataObject | IDataObject[] | INodeExecutionData[];
@@ -54,6 +69,17 @@ export function requestOperation<P>(spec: RequestOperationSpec<P>): CustomOperat
 	});
 }
 
+/**
+ * Refuses an operation the server's version lacks, before anything is done. A server that does not
+ * tell its version is tried.
+ */
+export async function requireVersion(ctx: IExecuteFunctions, itemIndex: number, since: string, operation: string): Promise<void> {
+	const version = await serverVersion(ctx, itemIndex);
+	if (version && !version.atLeast(since)) {
+		throw new NodeOperationError(ctx.getNode(), `${operation} needs server version ${since} or later; this server is ${version.raw}`, { itemIndex });
+	}
+}
+
 /** The boolean of a `true`/`false` text answer, or a clear error for anything else. */
 export function booleanAnswer(ctx: IExecuteFunctions, response: DataflowResponse<unknown>, itemIndex: number): boolean {
 	const value = textBoolean(response.body);
@@ -75,17 +101,22 @@ export function yesNoOperation<P extends IDataObject>(spec: {
 	qs?: (plan: P) => IDataObject | undefined;
 	/** Statuses that mean "false" rather than a failure. */
 	falseStatuses?: number[];
+	/** The first server version with this endpoint: older servers are told plainly, before the request. */
+	since?: { version: string; operation: string };
 }): CustomOperation {
 	return requestOperation<P>({
 		plan: spec.plan,
-		request: (plan) => ({
-			method: 'GET',
-			path: spec.path(plan),
-			qs: spec.qs?.(plan),
-			headers: { Accept: 'text/plain' },
-			expect: 'text',
-			okStatuses: spec.falseStatuses,
-		}),
+		async request(plan, itemIndex) {
+			if (spec.since) await requireVersion(this, itemIndex, spec.since.version, spec.since.operation);
+			return {
+				method: 'GET',
+				path: spec.path(plan),
+				qs: spec.qs?.(plan),
+				headers: { Accept: 'text/plain' },
+				expect: 'text',
+				okStatuses: spec.falseStatuses,
+			};
+		},
 		output(plan, response, itemIndex) {
 			const value = spec.falseStatuses?.includes(response.status) ? false : booleanAnswer(this, response, itemIndex);
 			return { ...plan, [spec.key]: value };

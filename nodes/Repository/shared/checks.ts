@@ -7,10 +7,10 @@ import { binaryOutputField } from './fields';
 import { FILES, filesUrl, pathField, show } from './paths';
 
 /** `GET <path>` answering `true`/`false` about the current user: `{ [key]: boolean }`. */
-export function userCheck(path: string, key: string, options: { falseStatuses?: number[] } = {}) {
+export function userCheck(path: string, key: string, options: { falseStatuses?: number[]; since?: { version: string; operation: string } } = {}) {
 	return {
 		description: [] as INodeProperties[],
-		execute: yesNoOperation({ key, plan: () => ({}), path: () => path, falseStatuses: options.falseStatuses }),
+		execute: yesNoOperation({ key, plan: () => ({}), path: () => path, falseStatuses: options.falseStatuses, since: options.since }),
 	};
 }
 

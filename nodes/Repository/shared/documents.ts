@@ -38,27 +38,72 @@ export function keyValueMap(list: unknown): IDataObject {
 export const PERMISSION_CODES: Record<string, number> = { read: 0, write: 1, delete: 2, aclManagement: 3, all: 4 };
 export const PERMISSION_KEYS = ['read', 'write', 'delete', 'aclManagement', 'all'];
 
+/** RepositoryFileSid.Type codes (pentaho-platform:api/.../RepositoryFileSid.java: USER = 0, ROLE = 1; −1 unset). */
+export function sidTypeWord(code: unknown): string | undefined {
+	const value = toNumber(code as string);
+	if (value === 0) return 'user';
+	if (value === 1) return 'role';
+	return undefined;
+}
+
+/** RepositoryFilePermission ordinals (api/.../RepositoryFilePermission.java) as the names Update ACL takes. */
+export function permissionWord(code: unknown): string {
+	const value = toNumber(code as string);
+	const word = PERMISSION_KEYS[value ?? -1];
+	return word ?? String(code);
+}
+
+/** An ACL with the server's codes: what Update ACL reads before it changes an ACL. */
+export interface AclCodes {
+	owner: string;
+	ownerType: number;
+	entriesInheriting: boolean;
+	aces: Array<{ recipient: string; recipientType: number; permissions: number[]; modifiable: boolean }>;
+}
+
+export function aclCodes(body: unknown): AclCodes {
+	const raw = unwrap(body, 'repositoryFileAclDto');
+	return {
+		owner: raw.owner === undefined || raw.owner === null ? '' : String(raw.owner),
+		ownerType: toNumber(raw.ownerType as string) ?? 0,
+		entriesInheriting: toBoolean(raw.entriesInheriting as string) ?? true,
+		aces: objects(raw.aces).map((ace) => ({
+			recipient: String(ace.recipient ?? ''),
+			recipientType: toNumber(ace.recipientType as string) ?? 0,
+			permissions: toArray(ace.permissions as string | string[])
+				.map((p) => toNumber(p))
+				.filter((p): p is number => p !== undefined),
+			modifiable: toBoolean(ace.modifiable as string) !== false,
+		})),
+	};
+}
+
+/** An entry in words: `{ recipient, recipientType: 'user' | 'role', permissions: ['read', ...], modifiable }`. */
 export function aceRecord(raw: IDataObject): IDataObject {
-	const ace = typed(raw, { booleans: ['modifiable'], numbers: ['recipientType'] });
-	ace.permissions = toArray(raw.permissions as string | string[]).map((p) => toNumber(p) ?? p) as number[];
+	const ace = typed(raw, { booleans: ['modifiable'] });
+	ace.recipientType = sidTypeWord(raw.recipientType) ?? 'unset';
+	ace.permissions = toArray(raw.permissions as string | string[]).map(permissionWord);
 	return ace;
 }
 
+/** The ACL in words: owner types and recipient types as user/role, permissions by name. */
 export function aclRecord(body: unknown): IDataObject {
 	const raw = unwrap(body, 'repositoryFileAclDto');
-	const acl = typed(raw, { booleans: ['entriesInheriting'], numbers: ['ownerType'] });
+	const acl = typed(raw, { booleans: ['entriesInheriting'] });
+	if ('ownerType' in raw) acl.ownerType = sidTypeWord(raw.ownerType) ?? 'unset';
 	acl.aces = objects(raw.aces).map(aceRecord);
 	return acl;
 }
 
 const FILE_TYPES = {
 	booleans: ['folder', 'hidden', 'versioned', 'locked', 'notSchedulable', 'aclNode', 'versioningEnabled', 'versionCommentEnabled'],
-	numbers: ['fileSize', 'ownerType'],
+	numbers: ['fileSize'],
 	dates: ['createdDate', 'lastModifiedDate', 'deletedDate', 'lockDate'],
 };
 
 export function fileRecord(raw: IDataObject): IDataObject {
 	const file = typed(raw, FILE_TYPES);
+	if ('ownerType' in raw) file.ownerType = sidTypeWord(raw.ownerType) ?? 'unset';
 	if ('localePropertiesMapEntries' in raw) {
 		file.localePropertiesMapEntries = objects(raw.localePropertiesMapEntries).map((entry) => ({
 			locale: entry.locale === undefined ? '' : String(entry.locale),

@@ -2,8 +2,11 @@
  * The "From List" mode of repository paths: browses folders through `children`. Typing a folder
  * path ending in "/" (such as /home/admin/) lists that folder; text after the last "/" narrows it
  * by name. Text without "/" searches the root, /public and the user's home folder by name.
+ * A list that cannot be loaded (wrong password or URL, server down) fails with the reason, so the
+ * editor shows why instead of "No results". Folder pickers list folders only, the user's home
+ * folder and /public among them.
  */
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type ILoadOptionsFunctions, type INodeListSearchItems, type INodeListSearchResult } from 'n8n-workflow';
 
 import { normalizePath, pathIdSegment } from '../../common/repositoryPath';
 import { dataflowRequest, SERVER_CREDENTIAL } from '../../common/transport';
@@ -27,7 +30,7 @@ function entry(file: IDataObject): INodeListSearchItems | undefined {
 	return { name: folder ? `${file.path}/` : file.path, value: file.path };
 }
 
-export async function searchPaths(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+async function search(ctx: ILoadOptionsFunctions, filter: string | undefined, foldersOnly: boolean): Promise<INodeListSearchResult> {
 	const text = (filter ?? '').trim();
 	let folders: string[];
 	let term: string;
@@ -37,11 +40,11 @@ export async function searchPaths(this: ILoadOptionsFunctions, filter?: string):
 		const folderText = text.slice(0, slash) || '/';
 		try {
 			folders = [normalizePath(folderText)];
-		} catch {
-			return { results: [] };
+		} catch (error) {
+			throw new NodeOperationError(ctx.getNode(), (error as Error).message);
 		}
 	} else {
-		const credentials = await this.getCredentials(SERVER_CREDENTIAL);
+		const credentials = await ctx.getCredentials(SERVER_CREDENTIAL);
 		const user = String(credentials.username ?? '').trim();
 		folders = ['/', '/public', ...(user && !user.includes('/') ? [`/home/${user}`] : [])];
 		term = text;
@@ -53,9 +56,20 @@ export async function searchPaths(this: ILoadOptionsFunctions, filter?: string):
 		results.push({ name: `${folders[0]}/ (this folder)`, value: folders[0] });
 		seen.add(folders[0]);
 	}
-	const listings = await Promise.all(folders.map(async (folder) => await childrenOf(this, folder).catch(() => [] as IDataObject[])));
+	if (!text.startsWith('/') && foldersOnly) {
+		// The base folders themselves are choices too (the user's home folder first of all).
+		for (const folder of [...folders.slice(2), '/public']) {
+			if (needle === '' || folder.toLowerCase().includes(needle)) {
+				results.push({ name: `${folder}/`, value: folder });
+				seen.add(folder);
+			}
+		}
+	}
+	// No catch: a failure (401, unreachable server) reaches the editor with its reason.
+	const listings = await Promise.all(folders.map(async (folder) => await childrenOf(ctx, folder)));
 	const files = listings
 		.flat()
+		.filter((file) => !foldersOnly || file.folder === true)
 		.filter((file) => needle === '' || String(file.name ?? '').toLowerCase().includes(needle))
 		.sort((a, b) => (a.folder === b.folder ? String(a.path).localeCompare(String(b.path)) : a.folder === true ? -1 : 1));
 	for (const file of files) {
@@ -65,4 +79,12 @@ export async function searchPaths(this: ILoadOptionsFunctions, filter?: string):
 		results.push(item);
 	}
 	return { results };
+}
+
+export async function searchPaths(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	return await search(this, filter, false);
+}
+
+export async function searchFolders(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	return await search(this, filter, true);
 }

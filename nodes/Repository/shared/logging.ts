@@ -1,5 +1,17 @@
-/** The log settings of backup and restore. */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+/**
+ * The log settings of backup and restore. From 10.2.0.3 on the server requires both: `logFile` is a
+ * file ON THE SERVER (ending in .log or .txt, without "..", "//" or "\\\\") where it writes its log of
+ * the operation, and `logLevel` a log4j level name; without them it fails with 500 (a null value),
+ * with a bad file name 400 (pentaho-platform:extensions/.../resources/services/FileService.java
+ * `systemBackup`/`systemRestore`/`validateFilePath`@10.2.0.3-305 and @727e5c86). Servers before
+ * 10.2.0.3 take neither (9.3.0.0-422 and 10.2.0.0-222 log to their own logger only).
+ */
+import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import type { Show } from './paths';
+
+/** The first version whose backup is a POST with a form and whose restore takes the log and bundle fields. */
+export const LOGGED_BACKUP_SINCE = '10.2.0.3';
 
 export const LOG_LEVEL_OPTION: INodeProperties = {
 	displayName: 'Log Level',
@@ -13,22 +25,33 @@ export const LOG_LEVEL_OPTION: INodeProperties = {
 		{ name: 'Warn', value: 'WARN' },
 	],
 	default: 'INFO',
-	description: 'How much the server logs about the operation',
+	description: 'How much the server writes to its log file (10.2.0.3 and later)',
 };
 
-export const LOG_FILE_OPTION: INodeProperties = {
-	displayName: 'Log File',
-	name: 'logFile',
-	type: 'string',
-	default: '',
-	placeholder: 'backup.log',
-	description: "Name of the server's log file for the operation (left out when empty)",
-};
+export function logFileField(showOn: Show, fallback: string): INodeProperties {
+	return {
+		displayName: 'Server Log File',
+		name: 'logFile',
+		type: 'string',
+		default: fallback,
+		required: true,
+		placeholder: fallback,
+		description:
+			"File on the server where it writes its log of the operation (relative to the server's working folder unless absolute); it must end in .log or .txt. Used by servers 10.2.0.3 and later, which require it.",
+		displayOptions: { show: showOn },
+	};
+}
 
-/** The log fields to send: the level always, the file when given. */
-export function logFields(options: IDataObject): Record<string, string> {
-	const out: Record<string, string> = { logLevel: String(options.logLevel || 'INFO') };
-	const logFile = String(options.logFile ?? '').trim();
-	if (logFile !== '') out.logFile = logFile;
-	return out;
+/** The log fields to send, checked as the server checks them, so a bad name fails before any request. */
+export function readLogFields(ctx: IExecuteFunctions, itemIndex: number, options: IDataObject, fallback: string): { logFile: string; logLevel: string } {
+	const logFile = String(ctx.getNodeParameter('logFile', itemIndex, fallback) ?? '').trim();
+	if (logFile === '') throw new NodeOperationError(ctx.getNode(), 'The server log file is empty: the server needs a file name ending in .log or .txt', { itemIndex });
+	if (logFile.includes('..') || logFile.includes('//') || logFile.includes('\\\\') || !/\.(log|txt)$/.test(logFile)) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The server log file "${logFile}" is refused by the server: it must end in .log or .txt and may not contain "..", "//" or "\\\\"`,
+			{ itemIndex },
+		);
+	}
+	return { logFile, logLevel: String(options.logLevel || 'INFO') };
 }

@@ -21,6 +21,8 @@ export interface PathFieldOptions {
 	displayName?: string;
 	description?: string;
 	placeholder?: string;
+	/** The list offers folders only (the folder pickers). */
+	folders?: boolean;
 }
 
 /** A repository path: "From List" browses folders (type a folder such as /home/admin/ to open it), "By Path" takes a typed path. */
@@ -39,7 +41,7 @@ export function pathField(showOn: Show, options: PathFieldOptions = {}): INodePr
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				typeOptions: { searchListMethod: 'searchPaths', searchable: true, searchFilterRequired: false },
+				typeOptions: { searchListMethod: options.folders ? 'searchFolders' : 'searchPaths', searchable: true, searchFilterRequired: false },
 			},
 			{
 				displayName: 'By Path',

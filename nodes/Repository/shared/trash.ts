@@ -125,6 +125,25 @@ export function trashOperation(endpoint: 'delete' | 'deletepermanent', searchTra
 				expect: 'empty',
 				itemIndex,
 			});
+			// The output is what the server then holds: the trash is read back. Moved files must be in
+			// it (with their trash dates), permanently deleted ones in neither place.
+			const trash = fileList((await dataflowRequest<unknown>(this, { method: 'GET', path: `${FILES}/deleted`, expect: 'json', itemIndex })).body);
+			const inTrash = (id: string) => trash.find((file) => file.id === id);
+			if (endpoint === 'delete') {
+				const missing = files.filter((f) => !inTrash(f.id));
+				if (missing.length) {
+					throw apiError(this.getNode(), {
+						message: `The server answered the move to the trash, but its trash does not hold ${missing.map((f) => f.path ?? f.id).join(', ')}`,
+						httpCode: '500',
+						itemIndex,
+					});
+				}
+				return toItems({ [resultKey]: true, files: files.map((f) => ({ ...inTrash(f.id), ...(f.path ? { originalPath: f.path } : {}) })) });
+			}
+			const kept = files.filter((f) => inTrash(f.id));
+			if (kept.length) {
+				throw apiError(this.getNode(), { message: `The server answered the deletion, but its trash still holds ${kept.map((f) => f.path ?? f.id).join(', ')}`, httpCode: '500', itemIndex });
+			}
 			return toItems({ [resultKey]: true, files });
 		},
 	});

@@ -3,7 +3,7 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INod
 import { defineOperation, toItems } from '../../../common/executor';
 import { toArray, toBoolean, toNumber } from '../../../common/values';
 import { buildXml, escapeText } from '../../../common/xml';
-import { aclRecord, PERMISSION_CODES } from '../../shared/documents';
+import { aclCodes, aclRecord, PERMISSION_CODES, type AclCodes } from '../../shared/documents';
 import { send } from '../../shared/builders';
 import { PERMISSION_OPTIONS } from '../../shared/fields';
 import { filesUrl, pathField, readPath, show } from '../../shared/paths';
@@ -18,10 +18,57 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Using Fields Below', value: 'fields' },
-			{ name: 'Using JSON', value: 'json', description: 'An ACL as Get ACL returns it: owner, ownerType, entriesInheriting, aces' },
+			{ name: 'Using JSON', value: 'json', description: 'A whole ACL as Get ACL returns it, which replaces the current one' },
 		],
 		default: 'fields',
 		displayOptions: { show: showOn },
+	},
+	{
+		displayName: 'Change',
+		name: 'aclMode',
+		type: 'options',
+		options: [
+			{
+				name: 'Add or Change Entries',
+				value: 'add',
+				description: 'Give the listed users and roles the listed permissions; everyone else keeps theirs (an inheriting ACL keeps the inherited entries as its own)',
+			},
+			{ name: 'Inherit From Parent', value: 'inherit', description: "Drop the file's own entries and take its parent folder's" },
+			{ name: 'Remove Entries', value: 'remove', description: 'Take all permissions away from the listed users and roles; everyone else keeps theirs' },
+			{ name: 'Replace', value: 'replace', description: 'Make the listed entries the whole ACL (everyone not listed loses access)' },
+		],
+		default: 'add',
+		displayOptions: { show: { ...showOn, aclSource: ['fields'] } },
+	},
+	{
+		displayName: 'Entries',
+		name: 'entries',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Entry',
+		default: {},
+		description: 'Who may do what with the file (for Remove Entries only the recipients count)',
+		displayOptions: { show: { ...showOn, aclSource: ['fields'], aclMode: ['add', 'remove', 'replace'] } },
+		options: [
+			{
+				name: 'entry',
+				displayName: 'Entry',
+				values: [
+					{ displayName: 'Recipient', name: 'recipient', type: 'string', default: '', placeholder: 'suzy', description: 'User or role name' },
+					{
+						displayName: 'Recipient Type',
+						name: 'recipientType',
+						type: 'options',
+						options: [
+							{ name: 'Role', value: 1 },
+							{ name: 'User', value: 0 },
+						],
+						default: 0,
+					},
+					{ displayName: 'Permissions', name: 'permissions', type: 'multiOptions', options: PERMISSION_OPTIONS, default: ['read'] },
+				],
+			},
+		],
 	},
 	{
 		displayName: 'Owner',
@@ -45,48 +92,11 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { ...showOn, aclSource: ['fields'] } },
 	},
 	{
-		displayName: 'Inherit From Parent',
-		name: 'entriesInheriting',
-		type: 'boolean',
-		default: false,
-		description: "Whether the file takes its parent folder's permissions (the entries below are then not used)",
-		displayOptions: { show: { ...showOn, aclSource: ['fields'] } },
-	},
-	{
-		displayName: 'Entries',
-		name: 'entries',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Entry',
-		default: {},
-		description: 'Who may do what with the file',
-		displayOptions: { show: { ...showOn, aclSource: ['fields'], entriesInheriting: [false] } },
-		options: [
-			{
-				name: 'entry',
-				displayName: 'Entry',
-				values: [
-					{ displayName: 'Recipient', name: 'recipient', type: 'string', default: '', placeholder: 'suzy', description: 'User or role name' },
-					{
-						displayName: 'Recipient Type',
-						name: 'recipientType',
-						type: 'options',
-						options: [
-							{ name: 'Role', value: 1 },
-							{ name: 'User', value: 0 },
-						],
-						default: 0,
-					},
-					{ displayName: 'Permissions', name: 'permissions', type: 'multiOptions', options: PERMISSION_OPTIONS, default: ['read'] },
-				],
-			},
-		],
-	},
-	{
 		displayName: 'ACL (JSON)',
 		name: 'aclJson',
 		type: 'json',
-		default: '{\n  "owner": "admin",\n  "ownerType": 0,\n  "entriesInheriting": false,\n  "aces": [{ "recipient": "suzy", "recipientType": 0, "permissions": [0, 1] }]\n}',
+		default: '{\n  "owner": "admin",\n  "ownerType": "user",\n  "entriesInheriting": false,\n  "aces": [{ "recipient": "suzy", "recipientType": "user", "permissions": ["read", "write"] }]\n}',
+		description: 'The whole new ACL. Without "entriesInheriting" it inherits from the parent; an ACL that neither inherits nor lists an entry is refused.',
 		displayOptions: { show: { ...showOn, aclSource: ['json'] } },
 	},
 ];
@@ -97,8 +107,11 @@ interface Ace {
 	permissions: number[];
 }
 
+type Mode = 'add' | 'remove' | 'replace' | 'inherit';
+
 interface Plan {
 	path: string;
+	mode: Mode;
 	owner?: string;
 	ownerType: number;
 	entriesInheriting: boolean;
@@ -115,7 +128,7 @@ function checkType(ctx: IExecuteFunctions, itemIndex: number, value: unknown, wh
 	return type;
 }
 
-function fromJson(ctx: IExecuteFunctions, itemIndex: number, raw: unknown): Omit<Plan, 'path'> {
+function fromJson(ctx: IExecuteFunctions, itemIndex: number, raw: unknown): Omit<Plan, 'path' | 'mode'> {
 	let value = raw;
 	if (typeof raw === 'string') {
 		try {
@@ -151,46 +164,73 @@ function fromJson(ctx: IExecuteFunctions, itemIndex: number, raw: unknown): Omit
 
 function fromFields(ctx: IExecuteFunctions, itemIndex: number): Omit<Plan, 'path'> {
 	const owner = String(ctx.getNodeParameter('owner', itemIndex, '') ?? '').trim();
-	const entriesInheriting = ctx.getNodeParameter('entriesInheriting', itemIndex, false) as boolean;
-	const entries = entriesInheriting
-		? []
-		: (ctx.getNodeParameter('entries.entry', itemIndex, []) as Array<{ recipient?: string; recipientType?: number; permissions?: string[] }>);
+	const mode = String(ctx.getNodeParameter('aclMode', itemIndex, 'add')) as Mode;
+	if (!['add', 'remove', 'replace', 'inherit'].includes(mode)) fail(ctx, itemIndex, `Unknown change "${mode}"`);
+	const entries =
+		mode === 'inherit' ? [] : (ctx.getNodeParameter('entries.entry', itemIndex, []) as Array<{ recipient?: string; recipientType?: number; permissions?: string[] }>);
 	const aces = entries.map((entry, index) => {
 		const recipient = String(entry.recipient ?? '').trim();
 		if (recipient === '') fail(ctx, itemIndex, `Entry ${index + 1} has no recipient`);
 		const permissions = (entry.permissions ?? []).map((name) => PERMISSION_CODES[name]).filter((code) => code !== undefined).sort();
-		if (permissions.length === 0) fail(ctx, itemIndex, `Entry ${index + 1} (${recipient}) has no permissions`);
+		if (permissions.length === 0 && mode !== 'remove') fail(ctx, itemIndex, `Entry ${index + 1} (${recipient}) has no permissions`);
 		return { recipient, recipientType: checkType(ctx, itemIndex, entry.recipientType ?? 0, 'Recipient Type'), permissions };
 	});
-	return { owner: owner || undefined, ownerType: checkType(ctx, itemIndex, ctx.getNodeParameter('ownerType', itemIndex, 0), 'Owner Type'), entriesInheriting, aces };
+	if (aces.length === 0 && mode !== 'inherit') {
+		fail(ctx, itemIndex, mode === 'replace' ? 'Replace needs at least one entry: an ACL with no entries that does not inherit would lock everyone but administrators out' : 'Add at least one entry to change');
+	}
+	return { mode, owner: owner || undefined, ownerType: checkType(ctx, itemIndex, ctx.getNodeParameter('ownerType', itemIndex, 0), 'Owner Type'), entriesInheriting: mode === 'inherit', aces };
 }
 
+const same = (a: { recipient: string; recipientType: number }, b: { recipient: string; recipientType: number }) => a.recipient === b.recipient && a.recipientType === b.recipientType;
+
+/** The ACL to send: the plan applied to the current ACL (whose entries are the effective ones when it inherits). */
+function merged(plan: Plan, current: AclCodes): { entriesInheriting: boolean; aces: Ace[] } {
+	const own = current.aces.filter((ace) => ace.modifiable).map(({ recipient, recipientType, permissions }) => ({ recipient, recipientType, permissions }));
+	if (plan.mode === 'inherit') return { entriesInheriting: true, aces: [] };
+	if (plan.mode === 'replace') return { entriesInheriting: plan.entriesInheriting, aces: plan.aces };
+	if (plan.mode === 'remove') return { entriesInheriting: false, aces: own.filter((ace) => !plan.aces.some((gone) => same(gone, ace))) };
+	const aces = own.map((ace) => plan.aces.find((given) => same(given, ace)) ?? ace);
+	for (const given of plan.aces) if (!aces.some((ace) => same(ace, given))) aces.push(given);
+	return { entriesInheriting: false, aces };
+}
+
+/**
+ * Update ACL: `GET {pathId}/acl`, the change applied to it, `PUT {pathId}/acl` (XML, which every
+ * version reads), and `GET` again for the output. The real PUT replaces the whole ACL: entries not
+ * sent are gone, non-modifiable entries (the Administrator entry GET adds) are dropped, and the owner
+ * is required (pentaho-platform:extensions/.../resources/FileResource.java `setFileAcls` and
+ * services/FileService.java `setFileAcls`/`doGetFileAcl`@9.3.0.0-422, @10.2.0.0-222, @727e5c86). So
+ * the default change adds to what is there, and nothing the user did not name is removed.
+ */
 export const execute = defineOperation<Plan>({
 	plan(itemIndex) {
 		const path = readPath(this, itemIndex);
 		const source = this.getNodeParameter('aclSource', itemIndex, 'fields');
-		const acl = source === 'json' ? fromJson(this, itemIndex, this.getNodeParameter('aclJson', itemIndex, '{}')) : fromFields(this, itemIndex);
-		// The body is built in run (an empty owner is read from the server first); check now that
-		// every name can go into XML, so that bad input fails before any request.
+		const acl: Omit<Plan, 'path'> =
+			source === 'json' ? { mode: 'replace', ...fromJson(this, itemIndex, this.getNodeParameter('aclJson', itemIndex, '{}')) } : fromFields(this, itemIndex);
+		if (acl.mode === 'replace' && !acl.entriesInheriting && acl.aces.length === 0) {
+			fail(this, itemIndex, 'The ACL neither inherits nor lists an entry: it would lock everyone but administrators out. Set "entriesInheriting": true or list the entries.');
+		}
+		// The body is built in run; check now that every name can go into XML, so that bad input fails before any request.
 		escapeText(acl.owner ?? '', 'The owner');
 		for (const ace of acl.aces) escapeText(ace.recipient, 'A recipient');
 		return { path, ...acl };
 	},
 	async run(plan, itemIndex) {
-		let { owner, ownerType } = plan;
-		if (!owner) {
-			// Keep the current owner: the server needs one in every ACL it is sent.
-			const current = aclRecord((await send(this, { method: 'GET', path: filesUrl(plan.path, 'acl'), expect: 'json' }, itemIndex)).body);
-			owner = String(current.owner ?? '');
-			ownerType = typeof current.ownerType === 'number' ? current.ownerType : 0;
-		}
+		const url = filesUrl(plan.path, 'acl');
+		const current = aclCodes((await send(this, { method: 'GET', path: url, expect: 'json' }, itemIndex)).body);
+		// Keep the current owner unless one is given: the server needs one in every ACL it is sent.
+		const owner = plan.owner ?? current.owner;
+		const ownerType = plan.owner ? plan.ownerType : current.ownerType;
+		const next = merged(plan, current);
 		const body = buildXml('repositoryFileAclDto', {
-			aces: plan.aces.map((ace) => ({ permissions: ace.permissions, recipient: ace.recipient, recipientType: ace.recipientType, modifiable: true })),
-			entriesInheriting: plan.entriesInheriting,
+			aces: next.aces.map((ace) => ({ permissions: ace.permissions, recipient: ace.recipient, recipientType: ace.recipientType, modifiable: true })),
+			entriesInheriting: next.entriesInheriting,
 			owner,
 			ownerType,
 		});
-		await send(this, { method: 'PUT', path: filesUrl(plan.path, 'acl'), headers: { 'Content-Type': 'application/xml' }, body, expect: 'empty' }, itemIndex);
-		return toItems({ path: plan.path, owner, ownerType, entriesInheriting: plan.entriesInheriting, aces: plan.aces as unknown as IDataObject[], updated: true });
+		await send(this, { method: 'PUT', path: url, headers: { 'Content-Type': 'application/xml' }, body, expect: 'empty' }, itemIndex);
+		const after = aclRecord((await send(this, { method: 'GET', path: url, expect: 'json' }, itemIndex)).body);
+		return toItems({ path: plan.path, change: plan.mode, ...after, updated: true });
 	},
 });

@@ -30,7 +30,7 @@ export const description: INodeProperties[] = [
 			{ name: 'Rename', value: 'rename', action: 'Rename a file', description: 'Rename a file or folder' },
 			{ name: 'Upload', value: 'upload', action: 'Upload a file', description: 'Upload a file from a binary field, creating or replacing it' },
 		],
-		default: 'upload',
+		default: 'getContent',
 	},
 	...upload.description,
 	...getContent.description,

@@ -1,10 +1,12 @@
-import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
+import { defineOperation, toItems } from '../../../common/executor';
+import { baseName } from '../../../common/repositoryPath';
 import { apiError } from '../../../common/transport';
-import { requestOperation } from '../../shared/builders';
+import { send } from '../../shared/builders';
+import { singleFile } from '../../shared/documents';
 import { filesUrl, joinPath, pathField, readPath, show } from '../../shared/paths';
 import { checkNames } from '../../shared/reserved';
-import { baseName } from '../../../common/repositoryPath';
 
 const showOn = show('file', 'rename');
 
@@ -17,7 +19,8 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'sales_2024.ktr',
-		description: 'The new name (only the name: the file stays in its folder)',
+		description:
+			'The new name (only the name: the file stays in its folder). A file keeps its extension: "sales_2024.ktr" and "sales_2024" both rename sales.ktr to sales_2024.ktr.',
 		displayOptions: { show: showOn },
 	},
 ];
@@ -27,26 +30,55 @@ interface Plan {
 	newName: string;
 }
 
-export const execute = requestOperation<Plan>({
+/** The properties of the file at a path, or undefined when there is none (the server answers 204). */
+export async function propertiesOf(ctx: IExecuteFunctions, path: string, itemIndex: number): Promise<IDataObject | undefined> {
+	const response = await send<unknown>(ctx, { method: 'GET', path: filesUrl(path, 'properties'), expect: 'json' }, itemIndex);
+	if (response.status === 204 || response.body === undefined || response.body === null || response.body === '') return undefined;
+	const file = singleFile(response.body);
+	return typeof file.path === 'string' ? file : undefined;
+}
+
+function extensionOf(name: string): string {
+	const dot = name.lastIndexOf('.');
+	return dot >= 0 ? name.slice(dot) : '';
+}
+
+/**
+ * `PUT {pathId}/rename?newName=`. The server keeps a file's extension: it renames to
+ * `newName + extension of the old name` (pentaho-platform:extensions/.../services/FileService.java
+ * `doRename`@9.3.0.0-422, @10.2.0.0-222, @727e5c86), so a new name that already ends with that
+ * extension is sent without it. A missing file is a NullPointerException there (500 with no text),
+ * so the file is looked up first; the output is the renamed file as the server then holds it.
+ */
+export const execute = defineOperation<Plan>({
 	async plan(itemIndex) {
 		const path = readPath(this, itemIndex);
 		if (path === '/') throw new NodeOperationError(this.getNode(), 'The root folder cannot be renamed', { itemIndex });
 		const newName = String(this.getNodeParameter('newName', itemIndex, '') ?? '').trim();
 		if (newName === '') throw new NodeOperationError(this.getNode(), 'The new name is empty', { itemIndex });
-		if (newName.includes('/') || newName.includes(':') || newName === '.' || newName === '..') {
-			throw new NodeOperationError(this.getNode(), `The new name "${newName}" may not contain "/" or ":" (give only the name, not a path)`, { itemIndex });
+		if (newName.includes('/') || newName === '.' || newName === '..') {
+			throw new NodeOperationError(this.getNode(), `The new name "${newName}" may not contain "/" (give only the name, not a path)`, { itemIndex });
 		}
+		if (/[\x00-\x1f\x7f]/.test(newName)) throw new NodeOperationError(this.getNode(), 'The new name contains a control character', { itemIndex });
 		await checkNames(this, itemIndex, [newName], 'The new name');
 		return { path, newName };
 	},
-	request: (plan) => ({ method: 'PUT', path: filesUrl(plan.path, 'rename'), qs: { newName: plan.newName }, expect: 'text' }),
-	output(plan, response, itemIndex) {
-		const text = typeof response.body === 'string' ? response.body.trim() : '';
-		// Older servers answer a missing file with 200 and a text saying so.
-		if (/does not exist|not found/i.test(text)) {
-			throw apiError(this.getNode(), { message: `${text} (${plan.path})`, httpCode: String(response.status), itemIndex });
-		}
+	async run(plan, itemIndex) {
+		const node = this.getNode();
+		const current = await propertiesOf(this, plan.path, itemIndex);
+		if (!current) throw apiError(node, { message: `The repository has no file or folder ${plan.path}`, httpCode: '404', itemIndex });
+		const extension = current.folder === true ? '' : extensionOf(baseName(plan.path));
+		const sent = extension && plan.newName.endsWith(extension) ? plan.newName.slice(0, -extension.length) : plan.newName;
+		if (sent === '') throw new NodeOperationError(node, `The new name "${plan.newName}" is only the extension`, { itemIndex });
+		const finalName = sent + extension;
 		const parent = plan.path.slice(0, plan.path.length - baseName(plan.path).length - 1) || '/';
-		return { path: plan.path, newName: plan.newName, newPath: joinPath(parent, plan.newName), renamed: true };
+		const newPath = joinPath(parent, finalName);
+		if (newPath === plan.path) return toItems({ ...current, previousPath: plan.path, renamed: false });
+		await send(this, { method: 'PUT', path: filesUrl(plan.path, 'rename'), qs: { newName: sent }, expect: 'text' }, itemIndex);
+		const renamed = await propertiesOf(this, newPath, itemIndex);
+		if (!renamed) {
+			throw apiError(node, { message: `The server answered the rename of ${plan.path} but holds no ${newPath} afterwards`, httpCode: '500', itemIndex });
+		}
+		return toItems({ ...renamed, previousPath: plan.path, renamed: true });
 	},
 });

@@ -2,10 +2,11 @@ import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
 
 import { uploadSource } from '../../../common/binary';
 import { defineOperation, toItems } from '../../../common/executor';
-import { dataflowRequest } from '../../../common/transport';
+import { apiError, dataflowRequest } from '../../../common/transport';
 import { binaryInputField } from '../../shared/fields';
 import { filesUrl, joinPath, pathField, readPath, show } from '../../shared/paths';
 import { checkNames } from '../../shared/reserved';
+import { propertiesOf } from './rename';
 
 const showOn = show('file', 'upload');
 
@@ -15,6 +16,7 @@ export const description: INodeProperties[] = [
 		displayName: 'Folder',
 		description: 'Repository folder to upload into, such as /home/admin. Missing folders are created.',
 		placeholder: '/home/admin',
+		folders: true,
 	}),
 	binaryInputField(showOn, 'The name of the input binary field holding the file to upload'),
 	{
@@ -49,7 +51,9 @@ export const execute = defineOperation<Plan>({
 			throw new NodeOperationError(node, `The file name "${name}" may not contain "/" or be "." or ".."`, { itemIndex });
 		}
 		if (name.includes(':')) {
-			throw new NodeOperationError(node, `The file name "${name}" contains ":", which the server uses as its path separator`, { itemIndex });
+			// A ":" travels as a tab in the path id, and the server refuses control characters in the
+			// path id of an upload (403 containsIllegalCharacters: FileService.createFile@727e5c86).
+			throw new NodeOperationError(node, `The file name "${name}" contains ":", which the server refuses in the name of an uploaded file`, { itemIndex });
 		}
 		await checkNames(this, itemIndex, [...folder.split('/').filter(Boolean), name], 'The name');
 		return { folder, name, property };
@@ -61,13 +65,9 @@ export const execute = defineOperation<Plan>({
 		if (source.size !== undefined) headers['Content-Length'] = String(source.size);
 		// No redirect following: the HTTP client would keep the whole body in memory to be able to resend it.
 		await dataflowRequest(this, { method: 'PUT', path: filesUrl(path), headers, body: source.body, expect: 'empty', noRedirects: true, itemIndex });
-		return toItems({
-			path,
-			name: plan.name,
-			folder: plan.folder,
-			mimeType: source.mimeType,
-			...(source.size === undefined ? {} : { fileSize: source.size }),
-			uploaded: true,
-		});
+		// The output is the file as the server now holds it, not what was sent.
+		const stored = await propertiesOf(this, path, itemIndex);
+		if (!stored) throw apiError(this.getNode(), { message: `The server accepted the upload but holds no file ${path}`, httpCode: '500', itemIndex });
+		return toItems({ ...stored, folderPath: plan.folder, mimeType: source.mimeType, uploaded: true });
 	},
 });

@@ -1,8 +1,10 @@
-import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
+import { encodePathId } from '../../../common/repositoryPath';
 import { requestOperation } from '../../shared/builders';
-import { dirsUrl, filesUrl, pathField, readPath, show } from '../../shared/paths';
+import { DIRS, FILES, pathField, readPath, show } from '../../shared/paths';
 import { checkNames } from '../../shared/reserved';
+import { propertiesOf } from '../file/rename';
 
 const showOn = show('folder', 'create');
 
@@ -27,6 +29,28 @@ interface Plan {
 	useFilesEndpoint: boolean;
 }
 
+/**
+ * The path id for createDir. The server looks each folder up by its segment as sent, but names a
+ * folder it creates after the segment URL-decoded once more (pentaho-platform:extensions/.../
+ * services/FileService.java `doCreateDirFor` → `decode`@9.3.0.0-422 and @727e5c86): "a+b" would
+ * become "a b" and "100%" stays only by luck. So when a name holds "+" or "%", the folders that
+ * already exist are found first and the new ones are sent encoded once more.
+ */
+async function createDirPathId(ctx: IExecuteFunctions, path: string, itemIndex: number): Promise<string> {
+	const segments = path.split('/').filter(Boolean);
+	let existing = 0;
+	if (segments.some((s) => /[+%]/.test(s))) {
+		for (let n = segments.length; n > 0; n--) {
+			if (await propertiesOf(ctx, '/' + segments.slice(0, n).join('/'), itemIndex)) {
+				existing = n;
+				break;
+			}
+		}
+	}
+	const parts = segments.map((segment, index) => (index < existing ? segment.replace(/:/g, '\t') : /[+%]/.test(segment) ? encodeURIComponent(segment) : segment.replace(/:/g, '\t')));
+	return encodePathId(':' + parts.join(':'));
+}
+
 export const execute = requestOperation<Plan>({
 	async plan(itemIndex) {
 		const path = readPath(this, itemIndex);
@@ -34,10 +58,9 @@ export const execute = requestOperation<Plan>({
 		await checkNames(this, itemIndex, path.split('/').filter(Boolean), 'The folder name');
 		return { path, useFilesEndpoint: this.getNodeParameter('useFilesEndpoint', itemIndex, false) as boolean };
 	},
-	request: (plan) => ({
-		method: 'PUT',
-		path: plan.useFilesEndpoint ? filesUrl(plan.path, 'createDir') : dirsUrl(plan.path),
-		expect: 'empty',
-	}),
+	async request(plan, itemIndex) {
+		const id = await createDirPathId(this, plan.path, itemIndex);
+		return { method: 'PUT', path: plan.useFilesEndpoint ? `${FILES}/${id}/createDir` : `${DIRS}/${id}`, expect: 'empty' };
+	},
 	output: (plan) => ({ path: plan.path, created: true }),
 });

@@ -1,14 +1,18 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { fileListOperation } from '../../shared/builders';
-import { listingFilterField, readListingFilter, returnAllFields } from '../../shared/fields';
+import { defineOperation, toItems } from '../../../common/executor';
+import { apiError } from '../../../common/transport';
+import { send } from '../../shared/builders';
+import { fileList } from '../../shared/documents';
+import { listingFilterField, readListingFilter, returnAllFields, limitOf } from '../../shared/fields';
 import { filesUrlOrRoot, pathField, readPath, show } from '../../shared/paths';
 import { listingOptionsField, listingQuery, readListingOptions, type ListingOptions } from '../../shared/listing';
+import { propertiesOf } from '../file/rename';
 
 const showOn = show('folder', 'getChildren');
 
 export const description: INodeProperties[] = [
-	pathField(showOn, { description: 'Repository path of the folder; "/" lists the root', placeholder: '/public' }),
+	pathField(showOn, { description: 'Repository path of the folder; "/" lists the root', placeholder: '/public', folders: true }),
 	...returnAllFields(showOn),
 	listingFilterField(showOn),
 	listingOptionsField(showOn, false),
@@ -21,14 +25,24 @@ interface Plan {
 	limit?: number;
 }
 
-export const execute = fileListOperation<Plan>({
+/**
+ * `GET {pathId}/children`. The server answers a folder that does not exist (or is not readable, or is
+ * a file) with 200 and an empty list (pentaho-platform:extensions/.../services/FileService.java
+ * `doGetChildren`@9.3.0.0-422 and @727e5c86), so an empty answer is checked against the folder's
+ * properties: a missing folder is an error, not an empty folder.
+ */
+export const execute = defineOperation<Plan>({
 	plan(itemIndex) {
-		return { path: readPath(this, itemIndex), filter: readListingFilter(this, itemIndex), options: readListingOptions(this, itemIndex) };
+		return { path: readPath(this, itemIndex), filter: readListingFilter(this, itemIndex), options: readListingOptions(this, itemIndex), limit: limitOf(this, itemIndex) };
 	},
-	request: (plan) => ({
-		method: 'GET',
-		path: filesUrlOrRoot(plan.path, 'children'),
-		qs: listingQuery(plan.filter, plan.options),
-		expect: 'json',
-	}),
+	async run(plan, itemIndex) {
+		const response = await send(this, { method: 'GET', path: filesUrlOrRoot(plan.path, 'children'), qs: listingQuery(plan.filter, plan.options), expect: 'json' }, itemIndex);
+		const files = fileList(response.body);
+		if (files.length === 0 && plan.path !== '/') {
+			const folder = await propertiesOf(this, plan.path, itemIndex);
+			if (!folder) throw apiError(this.getNode(), { message: `The repository has no folder ${plan.path} (or you may not read it)`, httpCode: '404', itemIndex });
+			if (folder.folder !== true) throw apiError(this.getNode(), { message: `${plan.path} is a file, not a folder`, httpCode: '400', itemIndex });
+		}
+		return toItems(plan.limit === undefined ? files : files.slice(0, plan.limit));
+	},
 });

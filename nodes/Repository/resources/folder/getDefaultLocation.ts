@@ -6,7 +6,7 @@ import { dirsUrl, pathField, readPath, show } from '../../shared/paths';
 const showOn = show('folder', 'getDefaultLocation');
 
 export const description: INodeProperties[] = [
-	pathField(showOn, { description: 'Repository path of the folder to open or save in', placeholder: '/public' }),
+	pathField(showOn, { description: 'Repository path of the folder to open or save in', placeholder: '/public', folders: true }),
 ];
 
 export const execute = requestOperation<{ path: string }>({

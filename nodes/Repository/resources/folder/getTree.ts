@@ -10,7 +10,7 @@ import { listingOptionsField, listingQuery, readListingOptions, type ListingOpti
 const showOn = show('folder', 'getTree');
 
 export const description: INodeProperties[] = [
-	pathField(showOn, { description: 'Repository path of the folder at the top of the tree; "/" is the root', placeholder: '/public' }),
+	pathField(showOn, { description: 'Repository path of the folder at the top of the tree; "/" is the root', placeholder: '/public', folders: true }),
 	{
 		displayName: 'Depth',
 		name: 'depth',

@@ -5,7 +5,7 @@ import { dirsUrl, pathField, readPath, show } from '../../shared/paths';
 
 const showOn = show('folder', 'isVisible');
 
-export const description: INodeProperties[] = [pathField(showOn, { description: 'Repository path of the folder', placeholder: '/public' })];
+export const description: INodeProperties[] = [pathField(showOn, { description: 'Repository path of the folder', placeholder: '/public', folders: true })];
 
 export const execute = yesNoOperation({
 	key: 'visible',

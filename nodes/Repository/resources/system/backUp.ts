@@ -1,21 +1,24 @@
 import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
-import { requestOperation, binaryItem } from '../../shared/builders';
+import { serverVersion } from '../../../common/serverVersion';
+import { requestOperation, binaryItem, type RequestPlan } from '../../shared/builders';
 import { binaryOutputField } from '../../shared/fields';
-import { LOG_FILE_OPTION, LOG_LEVEL_OPTION, logFields } from '../../shared/logging';
+import { LOG_LEVEL_OPTION, LOGGED_BACKUP_SINCE, logFileField, readLogFields } from '../../shared/logging';
 import { FILES, show } from '../../shared/paths';
 
 const showOn = show('system', 'backUp');
 
 export const description: INodeProperties[] = [
 	{
-		displayName: 'Only administrators may back up the system. The backup (a zip) is streamed into a binary field.',
+		displayName:
+			'Only administrators may back up the system. The backup (a zip) is streamed into a binary field. Servers from 10.2.0.3 on also write a log file on the server.',
 		name: 'backUpNotice',
 		type: 'notice',
 		default: '',
 		displayOptions: { show: showOn },
 	},
 	binaryOutputField(showOn),
+	logFileField(showOn, 'backup.log'),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -24,14 +27,13 @@ export const description: INodeProperties[] = [
 		default: {},
 		displayOptions: { show: showOn },
 		options: [
-			LOG_FILE_OPTION,
 			LOG_LEVEL_OPTION,
 			{
 				displayName: 'Output File Name',
 				name: 'outputFile',
 				type: 'string',
 				default: 'SystemBackup.zip',
-				description: 'Name of the backup file',
+				description: 'Name of the backup file (servers before 10.2.0.3 always call it SystemBackup.zip)',
 			},
 		],
 	},
@@ -42,6 +44,13 @@ interface Plan {
 	form: Record<string, string>;
 }
 
+/**
+ * Back Up. Servers before 10.2.0.3 serve `GET /backup` (no parameters; the file is SystemBackup.zip)
+ * and answer a POST with 405; from 10.2.0.3 on it is `POST /backup` with the form fields logFile,
+ * logLevel and outputFile, all required (pentaho-platform:extensions/.../resources/FileResource.java
+ * `systemBackup`@9.3.0.0-422, @10.2.0.0-222, @10.2.0.3-305, @727e5c86). A server that does not tell
+ * its version is asked with POST first and with GET when it answers 405.
+ */
 export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
@@ -49,16 +58,23 @@ export const execute = requestOperation<Plan>({
 		if (property === '') throw new NodeOperationError(this.getNode(), 'The output binary field name is empty', { itemIndex });
 		const outputFile = String(options.outputFile ?? '').trim() || 'SystemBackup.zip';
 		if (/[\\/]/.test(outputFile)) throw new NodeOperationError(this.getNode(), `The output file name "${outputFile}" may not contain a path`, { itemIndex });
-		return { property, form: { ...logFields(options), outputFile } };
+		return { property, form: { ...readLogFields(this, itemIndex, options, 'backup.log'), outputFile } };
 	},
-	request: (plan) => ({
-		method: 'POST',
-		path: `${FILES}/backup`,
-		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: '*/*' },
-		body: new URLSearchParams(plan.form).toString(),
-		expect: 'stream',
-	}),
+	async request(plan, itemIndex): Promise<RequestPlan> {
+		const version = await serverVersion(this, itemIndex);
+		const get: RequestPlan = { method: 'GET', path: `${FILES}/backup`, headers: { Accept: '*/*' }, expect: 'stream' };
+		if (version && !version.atLeast(LOGGED_BACKUP_SINCE)) return get;
+		const post: RequestPlan = {
+			method: 'POST',
+			path: `${FILES}/backup`,
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: '*/*' },
+			body: new URLSearchParams(plan.form).toString(),
+			expect: 'stream',
+		};
+		return version ? post : { ...post, okStatuses: [405], fallback: get };
+	},
 	async output(plan, response) {
-		return await binaryItem(this, response, { fileName: plan.form.outputFile, property: plan.property, json: { backedUp: true } });
+		const fileName = plan.form.outputFile;
+		return await binaryItem(this, response, { fileName, property: plan.property, json: { backedUp: true } });
 	},
 });

@@ -25,7 +25,7 @@ export const description: INodeProperties[] = [
 			},
 			{ name: 'Restore', value: 'restore', action: 'Restore the system from a backup overwriting the repository', description: 'Restore the repository from a backup zip (administrators only)' },
 		],
-		default: 'backUp',
+		default: 'getReservedCharacters',
 	},
 	...backUp.description,
 	...restore.description,

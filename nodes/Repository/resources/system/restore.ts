@@ -1,10 +1,12 @@
 import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
 import { multipartBody, uploadSource } from '../../../common/binary';
+import { csrfHeaders } from '../../../common/csrf';
 import { defineOperation, toItems } from '../../../common/executor';
+import { serverVersion } from '../../../common/serverVersion';
 import { dataflowRequest } from '../../../common/transport';
 import { binaryInputField } from '../../shared/fields';
-import { LOG_FILE_OPTION, LOG_LEVEL_OPTION, logFields } from '../../shared/logging';
+import { LOG_LEVEL_OPTION, LOGGED_BACKUP_SINCE, logFileField, readLogFields } from '../../shared/logging';
 import { FILES, show } from '../../shared/paths';
 
 const showOn = show('system', 'restore');
@@ -43,6 +45,7 @@ export const description: INodeProperties[] = [
 		description: 'Whether the permissions in the backup also replace those of files that already exist',
 		displayOptions: { show: showOn },
 	},
+	logFileField(showOn, 'restore.log'),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -50,13 +53,20 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show: showOn },
-		options: [LOG_FILE_OPTION, LOG_LEVEL_OPTION],
+		options: [LOG_LEVEL_OPTION],
 	},
 ];
 
 interface Plan {
 	property: string;
 	fields: Record<string, string>;
+	log: { logFile: string; logLevel: string };
+}
+
+/** The name the server gives the import: its importer picks the archive handler by a .zip name. */
+function bundleName(fileName: string | undefined): string {
+	const name = (fileName ?? '').split(/[\\/]/).pop() ?? '';
+	return /\.zip$/i.test(name) ? name : 'SystemBackup.zip';
 }
 
 export const execute = defineOperation<Plan>({
@@ -72,34 +82,50 @@ export const execute = defineOperation<Plan>({
 				overwriteFile: flag('overwriteFile', true),
 				applyAclSettings: flag('applyAclSettings', true),
 				overwriteAclSettings: flag('overwriteAclSettings', false),
-				...logFields(options),
 			},
+			log: readLogFields(this, itemIndex, options, 'restore.log'),
 		};
 	},
+	/**
+	 * `POST /systemRestore`, multipart. Before 10.2.0.3 the server reads fileUpload, overwriteFile,
+	 * applyAclSettings and overwriteAclSettings and names the import "SystemBackup.zip" itself; from
+	 * 10.2.0.3 on it also requires logFile and logLevel (500 without them) and names the import after
+	 * `backupBundlePath`: without a .zip name its importer finds no handler, imports nothing and still
+	 * answers 200 (pentaho-platform:extensions/.../resources/FileResource.java `systemRestore` and
+	 * services/FileService.java `systemRestore`@9.3.0.0-422, @10.2.0.3-305, @727e5c86;
+	 * extensions/.../importer/PentahoPlatformImporter.java `importFile`@727e5c86). The platform's own
+	 * command-line client sends the CSRF token with it (CommandLineProcessor@727e5c86), so the node does too.
+	 */
 	async run(plan, itemIndex) {
+		const version = await serverVersion(this, itemIndex);
 		const source = await uploadSource(this, itemIndex, plan.property);
+		const logged = !version || version.atLeast(LOGGED_BACKUP_SINCE);
+		const backupBundlePath = bundleName(source.fileName);
+		const fields: Record<string, string> = { ...plan.fields, ...(logged ? { ...plan.log, backupBundlePath } : {}) };
 		const { body, contentType } = multipartBody([
-			{ name: 'fileUpload', fileName: source.fileName, contentType: source.mimeType || 'application/zip', content: source.body },
-			...Object.entries(plan.fields).map(([name, value]) => ({ name, value })),
+			{ name: 'fileUpload', fileName: source.fileName ?? backupBundlePath, contentType: source.mimeType || 'application/zip', content: source.body },
+			...Object.entries(fields).map(([name, value]) => ({ name, value })),
 		]);
+		const path = `${FILES}/systemRestore`;
+		const csrf = await csrfHeaders(this, path, itemIndex);
 		// No redirect following: the HTTP client would keep the whole body in memory to be able to resend it.
 		await dataflowRequest(this, {
 			method: 'POST',
-			path: `${FILES}/systemRestore`,
-			headers: { 'Content-Type': contentType },
+			path,
+			headers: { ...csrf, 'Content-Type': contentType },
 			body,
 			expect: 'empty',
 			noRedirects: true,
 			itemIndex,
 		});
-		const { overwriteFile, applyAclSettings, overwriteAclSettings, ...log } = plan.fields;
 		return toItems({
 			restored: true,
 			fileName: source.fileName,
-			overwriteFile: overwriteFile === 'true',
-			applyAclSettings: applyAclSettings === 'true',
-			overwriteAclSettings: overwriteAclSettings === 'true',
-			...log,
+			overwriteFile: plan.fields.overwriteFile === 'true',
+			applyAclSettings: plan.fields.applyAclSettings === 'true',
+			overwriteAclSettings: plan.fields.overwriteAclSettings === 'true',
+			...(logged ? { backupBundlePath, ...plan.log } : {}),
+			...(version ? { serverVersion: version.raw } : {}),
 		});
 	},
 });

@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 			{ name: 'Get Many', value: 'getMany', action: 'Get many files in the trash', description: "List the files in the current user's trash, one item each" },
 			{ name: 'Move to Trash', value: 'moveToTrash', action: 'Move files to the trash', description: 'Move files or folders to the trash' },
 		],
-		default: 'moveToTrash',
+		default: 'getMany',
 	},
 	...moveToTrash.description,
 	...deletePermanently.description,
