@@ -1,5 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
+import { operationSubtitle } from '../common/fields';
 import { customOperationsOf, executeOperation } from '../common/operations';
 import * as analysisSchema from './resources/analysisSchema';
 import * as dswDomain from './resources/dswDomain';
@@ -7,13 +8,16 @@ import * as jdbcConnection from './resources/jdbcConnection';
 import { searchCatalogs, searchConnections, searchDomains } from './shared/listSearch';
 
 export class DataflowDataSource implements INodeType {
+	// The subtitle names the chosen operation's action, from the operation pickers (operationSubtitle),
+	// where the rule wants the raw "operation: resource" values.
+	// eslint-disable-next-line n8n-nodes-base/node-class-description-missing-subtitle
 	description: INodeTypeDescription = {
 		displayName: 'Dataflow Data Source',
 		name: 'dataflowDataSource',
 		icon: { light: 'file:../../icons/datasource.svg', dark: 'file:../../icons/datasource.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle(analysisSchema.description, dswDomain.description, jdbcConnection.description),
 		description: 'Manage the JDBC connections, analysis schemas and data source wizard domains of the BI server',
 		defaults: { name: 'Dataflow Data Source' },
 		usableAsTool: true,

@@ -8,6 +8,9 @@ import * as scheduler from './resources/scheduler';
 import { searchBlockouts, searchJobs } from './shared/jobId';
 
 export class DataflowScheduler implements INodeType {
+	// The subtitle names the chosen operation's action, from the operation pickers (operationSubtitle),
+	// where the rule wants the raw "operation: resource" values.
+	// eslint-disable-next-line n8n-nodes-base/node-class-description-missing-subtitle
 	description: INodeTypeDescription = {
 		displayName: 'Dataflow Scheduler',
 		name: 'dataflowScheduler',

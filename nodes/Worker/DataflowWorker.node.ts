@@ -10,6 +10,9 @@ import * as socket from './resources/socket';
 import * as transformation from './resources/transformation';
 
 export class DataflowWorker implements INodeType {
+	// The subtitle names the chosen operation's action, from the operation pickers (operationSubtitle),
+	// where the rule wants the raw "operation: resource" values.
+	// eslint-disable-next-line n8n-nodes-base/node-class-description-missing-subtitle
 	description: INodeTypeDescription = {
 		displayName: 'Dataflow Worker',
 		name: 'dataflowWorker',
