@@ -52,8 +52,9 @@ export class DataflowCatalogApi implements ICredentialType {
 			displayName: 'Client ID',
 			name: 'clientId',
 			type: 'string',
-			default: 'catalog-client',
-			description: 'Client identifier the catalog expects in the login form',
+			default: 'pdc-client',
+			description:
+				'Client identifier the catalog expects in the login form. The real catalog expects "pdc-client" (the interface document calls it "catalog-client").',
 		},
 		{
 			displayName: 'Scope',

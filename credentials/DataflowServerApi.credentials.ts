@@ -70,11 +70,11 @@ export class DataflowServerApi implements ICredentialType {
 			displayName: 'Worker Path',
 			name: 'workerPath',
 			type: 'options',
-			default: 'dataflow',
+			default: 'kettle',
 			description:
-				'Path under the base URL where the worker server answers. Servers that serve it as "kettle" also name the stop operation stopCarte.',
+				'Path under the base URL where the worker server answers. Real worker servers serve it as "kettle" (standalone at the root, or inside the BI server under its context path); "dataflow" is the name the interface documents use.',
 			options: [
-				{ name: 'Dataflow', value: 'dataflow' },
+				{ name: 'Dataflow (Interface Documents)', value: 'dataflow' },
 				{ name: 'Kettle', value: 'kettle' },
 			],
 		},

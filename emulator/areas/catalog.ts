@@ -36,6 +36,12 @@ export function register(app: EmulatorApp): void {
 	};
 	app.state.catalog = state;
 
+	// The login follows the catalog's published API (docs.pentaho.com/pdc-api-docs/get-started-with-pdc-api/authentication
+	// and /pdc-api-reference/auth; the service's source is not public): a form with exactly username, password,
+	// client_id (the real client is "pdc-client"; the interface document's "catalog-client" is its stand-in and
+	// is refused like any other client), grant_type=password and scope; the schema has additionalProperties:false,
+	// so an extra field is refused too. 400 {status, message} for bad parameters, 401 for wrong credentials,
+	// 200 {message: "OK", data: {accessToken}}.
 	app.catalog.add(
 		'POST',
 		'/api/public/v1/auth',
@@ -50,7 +56,12 @@ export function register(app: EmulatorApp): void {
 				ctx.fail(400, 'Invalid Request Parameters');
 				return;
 			}
-			if (form.get('grant_type') !== 'password' || form.get('client_id') !== 'catalog-client') {
+			const extra = [...new Set(form.keys())].filter((name) => !required.includes(name));
+			if (extra.length > 0) {
+				ctx.sendJson(400, { status: 400, message: extra.map((name) => `body must NOT have additional property '${name}'`) });
+				return;
+			}
+			if (form.get('grant_type') !== 'password' || form.get('client_id') !== 'pdc-client') {
 				ctx.fail(400, 'Invalid Request Parameters');
 				return;
 			}

@@ -10,6 +10,9 @@ import { extractServerMessage, redact } from './errors';
 
 export const CATALOG_LOGIN_PATH = '/api/public/v1/auth';
 
+/** The client the real catalog's login expects (its form schema's default; any other is refused with 400). */
+export const CATALOG_CLIENT_ID = 'pdc-client';
+
 export interface CatalogLoginInput {
 	catalogUrl: string;
 	username: string;
@@ -52,6 +55,39 @@ export function tokenFromLoginResponse(body: unknown): string | undefined {
 	return undefined;
 }
 
+/**
+ * The real login's 400 body is `{status, message}` where `message` may be a string, a list (one entry
+ * per refused field) or an object (docs.pentaho.com/pdc-api-docs/pdc-api-reference/auth, 400 schema:
+ * message oneOf string | array | object). Lists and objects are turned into one readable line.
+ */
+export function validationMessage(text: string): string | undefined {
+	let body: unknown;
+	try {
+		body = JSON.parse(text);
+	} catch {
+		return undefined;
+	}
+	if (body === null || typeof body !== 'object') return undefined;
+	const message = (body as IDataObject).message;
+	const part = (value: unknown): string => {
+		if (typeof value === 'string') return value;
+		if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+			const record = value as IDataObject;
+			if (typeof record.message === 'string') return record.message;
+			return Object.entries(record)
+				.map(([key, v]) => `${key}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+				.join('; ');
+		}
+		return value === undefined || value === null ? '' : JSON.stringify(value);
+	};
+	if (Array.isArray(message)) {
+		const parts = message.map(part).filter((p) => p !== '');
+		return parts.length === 0 ? undefined : parts.join('; ');
+	}
+	if (message !== null && typeof message === 'object') return part(message) || undefined;
+	return undefined;
+}
+
 /** Logs in and returns the access token; throws a CatalogLoginError with a readable, password-free message. */
 export async function catalogLogin(httpRequest: HttpRequest, input: CatalogLoginInput): Promise<string> {
 	const base = String(input.catalogUrl ?? '').trim().replace(/\/+$/, '');
@@ -63,7 +99,9 @@ export async function catalogLogin(httpRequest: HttpRequest, input: CatalogLogin
 	const form = new URLSearchParams({
 		username: input.username,
 		password: input.password,
-		client_id: input.clientId || 'catalog-client',
+		// The interface document's "catalog-client" stands for the real service's client, "pdc-client"
+		// (docs.pentaho.com/pdc-api-docs/get-started-with-pdc-api/authentication): the real default.
+		client_id: input.clientId || CATALOG_CLIENT_ID,
 		grant_type: 'password',
 		scope: input.scope || 'openid profile email',
 	});
@@ -104,7 +142,7 @@ export async function catalogLogin(httpRequest: HttpRequest, input: CatalogLogin
 	const status = response.statusCode;
 	if (status < 200 || status >= 300) {
 		const contentType = String(response.headers?.['content-type'] ?? '');
-		const serverMessage = extractServerMessage(text, contentType);
+		const serverMessage = validationMessage(text) ?? extractServerMessage(text, contentType);
 		const known = STATUS_MESSAGES[status] ?? `The catalog login failed with HTTP ${status}`;
 		const message = serverMessage && !known.includes(serverMessage) ? `${known}: ${serverMessage}` : known;
 		throw new CatalogLoginError(redact(message, secrets), status);

@@ -110,7 +110,9 @@ export async function serverBaseUrl(ctx: RequestContext): Promise<string> {
 /** The server credential's settings that shape paths: worker path and scheduler path. */
 export async function serverSettings(ctx: RequestContext): Promise<{ workerPath: string; schedulerPath: string }> {
 	const credentials = await credentialsOf(ctx, SERVER_CREDENTIAL);
-	const workerPath = String(credentials.workerPath || 'dataflow').replace(/^\/+|\/+$/g, '');
+	// Real worker servers answer under /kettle (every servlet's CONTEXT_PATH is /kettle/<name>); the
+	// interface documents' /dataflow is not served by any of them.
+	const workerPath = String(credentials.workerPath || 'kettle').replace(/^\/+|\/+$/g, '');
 	const schedulerPath = String(credentials.schedulerPath || 'api/scheduler').replace(/^\/+|\/+$/g, '');
 	return { workerPath, schedulerPath };
 }

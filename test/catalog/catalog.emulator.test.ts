@@ -1,3 +1,4 @@
+import { DataflowCatalogApi } from '../../credentials/DataflowCatalogApi.credentials';
 import { DataflowCatalog } from '../../nodes/Catalog/DataflowCatalog.node';
 import { credentialTypes, run, TestCredentialsHelper } from '../harness';
 import { useEmulator } from '../helpers/emulator';
@@ -61,6 +62,34 @@ describe('Catalog node against the emulator', () => {
 		});
 		expect(result.error?.message).toBe('Wrong username or password for the catalog (401): Unauthorized');
 		expect(JSON.stringify(result.run)).not.toContain('Wr0ng-Secret-Value');
+	});
+
+	it('the credential\'s default client is the real one ("pdc-client"); the document\'s "catalog-client" is refused with 400', async () => {
+		const defaultClient = new DataflowCatalogApi().properties.find((p) => p.name === 'clientId')?.default;
+		const withDefault = await run(node, {
+			parameters: { resource: 'token', operation: 'getToken' },
+			credentials: { dataflowCatalogApi: fixture.catalog({ clientId: defaultClient as string }) },
+		});
+		expect(withDefault.error).toBeUndefined();
+		// An empty Client ID falls back to the same real client.
+		const empty = await run(node, { parameters: { resource: 'token', operation: 'getToken' }, credentials: { dataflowCatalogApi: fixture.catalog({ clientId: '' }) } });
+		expect(empty.error).toBeUndefined();
+		const documents = await run(node, {
+			parameters: { resource: 'token', operation: 'getToken' },
+			credentials: { dataflowCatalogApi: fixture.catalog({ clientId: 'catalog-client' }) },
+		});
+		expect(documents.error?.message).toMatch(/^The catalog refused the login request as invalid \(400\)/);
+	});
+
+	it('a 400 whose message is a list of refused fields reads as one line', async () => {
+		const { catalogLogin } = await import('../../nodes/common/catalogAuth');
+		const post = async (options: { url?: string; body?: unknown; headers?: Record<string, string> }) => {
+			const response = await fetch(String(options.url), { method: 'POST', headers: options.headers, body: `${String(options.body)}&extra=1` });
+			return { statusCode: response.status, body: await response.text(), headers: { 'content-type': response.headers.get('content-type') ?? '' } };
+		};
+		await expect(
+			catalogLogin(post as never, { catalogUrl: fixture.emulator.catalogUrl, username: 'analyst', password: 'password' }),
+		).rejects.toThrow("The catalog refused the login request as invalid (400): check the client ID and scope of the credential: body must NOT have additional property 'extra'");
 	});
 
 	it('a 404 from a protected endpoint carries the catalog message', async () => {

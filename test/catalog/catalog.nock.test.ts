@@ -48,7 +48,7 @@ describe('Catalog node, nock', () => {
 		expect(form).toEqual({
 			username: 'analyst',
 			password: CATALOG_PASSWORD,
-			client_id: 'catalog-client',
+			client_id: 'pdc-client',
 			grant_type: 'password',
 			scope: 'openid profile email',
 		});

@@ -40,7 +40,7 @@ describe('catalogLogin', () => {
 				method: 'POST',
 				url: 'http://c/api/public/v1/auth',
 				headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-				body: 'username=u&password=P%40ss%26word%3D1&client_id=catalog-client&grant_type=password&scope=openid+profile+email',
+				body: 'username=u&password=P%40ss%26word%3D1&client_id=pdc-client&grant_type=password&scope=openid+profile+email',
 			}),
 		]);
 	});

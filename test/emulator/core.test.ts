@@ -27,7 +27,7 @@ async function login(form: Record<string, string>, contentType = 'application/x-
 	});
 }
 
-const GOOD = { username: 'analyst', password: 'password', client_id: 'catalog-client', grant_type: 'password', scope: 'openid profile email' };
+const GOOD = { username: 'analyst', password: 'password', client_id: 'pdc-client', grant_type: 'password', scope: 'openid profile email' };
 
 describe('catalog authentication', () => {
 	it('issues a signed JWT whose exp is now + the token lifetime', async () => {

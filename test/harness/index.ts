@@ -40,7 +40,7 @@ export function catalogCredentials(catalogUrl: string, overrides: ICredentialDat
 		catalogUrl,
 		username: 'analyst',
 		password: CATALOG_PASSWORD,
-		clientId: 'catalog-client',
+		clientId: 'pdc-client',
 		scope: 'openid profile email',
 		ignoreSslIssues: false,
 		accessToken: '',

@@ -1,6 +1,7 @@
 /** Exact requests of every Worker operation (method, path, query, headers, body) and the items that come out. */
 import nock from 'nock';
 
+import { DataflowServerApi } from '../../credentials/DataflowServerApi.credentials';
 import { DataflowWorker } from '../../nodes/Worker/DataflowWorker.node';
 import { run, SERVER_PASSWORD, serverCredentials } from '../harness';
 import { esc, loggingString, statusXml, webResult, WORKER, XML } from './helpers';
@@ -390,6 +391,17 @@ describe('Server: Get Status', () => {
 		scope.done();
 		expect(result.items.map((i) => i.json)).toEqual(expected);
 		expect(result.items.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
+	});
+
+	it('the credential\'s default worker path is the real servers\' "kettle" (no real server answers /dataflow)', async () => {
+		const defaultPath = new DataflowServerApi().properties.find((p) => p.name === 'workerPath')?.default;
+		expect(defaultPath).toBe('kettle');
+		for (const workerPath of [defaultPath, '']) {
+			const scope = worker().get('/kettle/status').query({ xml: 'Y' }).reply(200, SERVER_STATUS, { 'Content-Type': 'application/xml;charset=UTF-8' });
+			const result = await run(node, { parameters: { resource: 'server', operation: 'getStatus', output: 'server' }, credentials: credentials({ workerPath }) });
+			expect(result.error).toBeUndefined();
+			scope.done();
+		}
 	});
 
 	it('an HTML page instead of XML is a clear error', async () => {

@@ -55,7 +55,7 @@ export function catalogCredential(options: { id: string; name: string; emulator?
 			catalogUrl: emulator.catalogUrl,
 			username: options.username ?? 'analyst',
 			password: options.password ?? 'password',
-			clientId: 'catalog-client',
+			clientId: 'pdc-client',
 			scope: 'openid profile email',
 			ignoreSslIssues: false,
 			accessToken: '',
