@@ -98,7 +98,7 @@ export async function controlRequest(ctx: IExecuteFunctions, call: ControlCall, 
 			...(call.form ? { body: formBody(call.params) } : { qs: call.params }),
 			headers: {
 				Accept: 'application/xml, text/xml, */*',
-				...(call.form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
+				...(call.form ? { 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' } : {}),
 			},
 			expect: 'text',
 			itemIndex: call.itemIndex,
