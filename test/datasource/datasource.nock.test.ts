@@ -67,6 +67,27 @@ function countRequests(): { count: () => number } {
 	return { count: () => count };
 }
 
+const JDBC = '/plugin/data-access/api/datasource/jdbc/connection';
+
+/** The reads before a write of a connection the server does not have: GET one answers an empty 500, the list lacks it. */
+function newConnection(encodedName: string, others: string[] = ['SampleData']) {
+	return nock(BASE).get(`${JDBC}/${encodedName}`).reply(500, '').get(JDBC).reply(200, jersey(others));
+}
+
+/** The CSRF token service of a server with protection off: 204 without a token. */
+function noCsrfToken(times = 1) {
+	return nock(BASE).get('/api/csrf/token').query(true).times(times).reply(204, '');
+}
+
+/** Every output key of a connection, in order (the same on every server version). */
+const CONNECTION_KEYS = [
+	'id', 'name', 'databaseType', 'accessType', 'accessTypeValue', 'hostname', 'databaseName', 'databasePort', 'username', 'password',
+	'connectSql', 'dataTablespace', 'indexTablespace', 'informixServername', 'SQLServerInstance', 'streamingResults', 'quoteAllFields',
+	'changed', 'usingDoubleDecimalAsSchemaTableSeparator', 'forcingIdentifiersToLowerCase', 'forcingIdentifiersToUpperCase',
+	'usingConnectionPool', 'partitioned', 'initialPoolSize', 'maximumPoolSize', 'extraOptions', 'extraOptionsOrder', 'attributes',
+	'connectionPoolingProperties', 'partitioningInformation',
+];
+
 function schemaItem(content: string, fileName = 'budget.mondrian.xml'): INodeExecutionData {
 	return { json: {}, binary: { data: { data: Buffer.from(content).toString('base64'), mimeType: 'text/xml', fileName } } };
 }
@@ -132,22 +153,54 @@ describe('Data Source node, JDBC connections (nock)', () => {
 		expect(result.error).toBeUndefined();
 		scope.done();
 		expect(result.items).toHaveLength(1);
-		expect(result.items[0].json).toEqual({
+		expect(Object.keys(result.items[0].json)).toEqual(CONNECTION_KEYS);
+		expect(result.items[0].json).toMatchObject({
 			id: '00ac4db3',
 			name: 'baseball connection',
 			hostname: 'localhost',
 			databaseName: 'baseball',
-			databasePort: '3306',
+			databasePort: 3306,
 			username: 'fan',
 			password: 'Encrypted 2be98afc86aa7f2e4cb79ce10be85acd7',
 			usingConnectionPool: true,
 			quoteAllFields: false,
+			streamingResults: null,
 			initialPoolSize: 0,
 			maximumPoolSize: 10,
 			accessType: 'NATIVE',
 			extraOptions: { 'MYSQL.defaultFetchSize': '500' },
-			databaseType: { name: 'MySQL', shortName: 'MYSQL', defaultDatabasePort: 3306, supportedAccessTypes: ['NATIVE'] },
+			attributes: {},
+			partitioningInformation: [],
+			databaseType: { name: 'MySQL', shortName: 'MYSQL', defaultDatabasePort: 3306, supportedAccessTypes: ['NATIVE'], defaultOptions: null },
 		});
+	});
+
+	it.each([
+		[
+			'flexjson (9.3 to 11.0): no lists, SQLServerInstance',
+			{ name: 'M', databasePort: '1433', SQLServerInstance: 'SQLEXPRESS', usingConnectionPool: true, databaseType: { name: 'MS SQL Server', shortName: 'MSSQL', defaultDatabasePort: 1433 } },
+		],
+		[
+			'Jackson (11.1+): lists, sqlserverInstance',
+			{ name: 'M', databasePort: '1433', sqlserverInstance: 'SQLEXPRESS', usingConnectionPool: true, partitioningInformation: null, databaseType: { name: 'MS SQL Server', shortName: 'MSSQL', defaultDatabasePort: 1433, supportedAccessTypes: ['NATIVE', 'ODBC', 'JNDI'] } },
+		],
+	])('Get gives the same item for a bean written by %s', async (_label, bean) => {
+		nock(BASE).get(`${JDBC}/M`).reply(200, bean);
+		const result = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'get', connection: rl('M') }, credentials });
+		expect(Object.keys(result.items[0].json)).toEqual(CONNECTION_KEYS);
+		expect(result.items[0].json).toMatchObject({
+			databasePort: 1433,
+			SQLServerInstance: 'SQLEXPRESS',
+			partitioningInformation: [],
+			databaseType: { shortName: 'MSSQL', supportedAccessTypes: ['NATIVE', 'ODBC', 'JNDI'] },
+		});
+		expect(result.items[0].json).not.toHaveProperty('sqlserverInstance');
+	});
+
+	it('Get keeps a port given as a variable as text', async () => {
+		nock(BASE).get(`${JDBC}/V`).reply(200, { name: 'V', databasePort: '${DB_PORT}' });
+		const result = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'get', connection: rl('V') }, credentials });
+		expect(result.items[0].json.databasePort).toBe('${DB_PORT}');
 	});
 
 	it('Get reads an XML bean: root unwrapped, nil password as null, JAXB maps as objects', async () => {
@@ -160,7 +213,8 @@ describe('Data Source node, JDBC connections (nock)', () => {
 			);
 		const result = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'get', connection: rl('SampleData') }, credentials });
 		expect(result.error).toBeUndefined();
-		expect(result.items[0].json).toEqual({
+		expect(Object.keys(result.items[0].json)).toEqual(CONNECTION_KEYS);
+		expect(result.items[0].json).toMatchObject({
 			name: 'SampleData',
 			password: null,
 			usingConnectionPool: true,
@@ -171,6 +225,7 @@ describe('Data Source node, JDBC connections (nock)', () => {
 
 	it('Create or Update sends PUT …/jdbc/connection/{name} with the JSON connection built from the fields', async () => {
 		let sent: unknown;
+		const reads = newConnection('Sales%20DB');
 		const scope = nock(BASE, { reqheaders: { authorization: basic, 'content-type': 'application/json' } })
 			.put('/plugin/data-access/api/datasource/jdbc/connection/Sales%20DB', (body) => {
 				sent = body;
@@ -205,6 +260,7 @@ describe('Data Source node, JDBC connections (nock)', () => {
 
 		expect(result.error).toBeUndefined();
 		scope.done();
+		reads.done();
 		expect(sent).toEqual({
 			name: 'Sales DB',
 			databaseType: { name: 'PostgreSQL', shortName: 'POSTGRESQL', defaultDatabasePort: 5432, supportedAccessTypes: ['NATIVE', 'ODBC', 'JNDI'] },
@@ -221,13 +277,14 @@ describe('Data Source node, JDBC connections (nock)', () => {
 			extraOptions: { 'POSTGRESQL.ssl': 'true', 'POSTGRESQL.sslmode': 'require' },
 			connectionPoolingProperties: { validationQuery: 'SELECT 1' },
 		});
-		expect(result.items.map((i) => i.json)).toEqual([{ name: 'Sales DB', modified: true }]);
+		expect(result.items.map((i) => i.json)).toEqual([{ name: 'Sales DB', created: true, modified: true }]);
 		// The password is never echoed.
 		expect(JSON.stringify(result.items)).not.toContain('Pg-Secret-1');
 	});
 
 	it('Create or Update leaves out an empty password (the server keeps the stored one) and reports 304 as not modified', async () => {
 		let sent: Record<string, unknown> = {};
+		newConnection('Jndi');
 		nock(BASE)
 			.put('/plugin/data-access/api/datasource/jdbc/connection/Jndi', (body) => {
 				sent = body as Record<string, unknown>;
@@ -259,11 +316,12 @@ describe('Data Source node, JDBC connections (nock)', () => {
 			usingConnectionPool: true,
 			extraOptions: {},
 		});
-		expect(result.items.map((i) => i.json)).toEqual([{ name: 'Jndi', modified: false }]);
+		expect(result.items.map((i) => i.json)).toEqual([{ name: 'Jndi', created: true, modified: false }]);
 	});
 
 	it('Create or Update in JSON mode sends the given connection, with the name filled in', async () => {
 		let sent: unknown;
+		newConnection('Raw');
 		nock(BASE, { reqheaders: { 'content-type': 'application/json' } })
 			.put('/plugin/data-access/api/datasource/jdbc/connection/Raw', (body) => {
 				sent = body;
@@ -277,11 +335,12 @@ describe('Data Source node, JDBC connections (nock)', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(sent).toEqual({ ...connection, name: 'Raw' });
-		expect(result.items[0].json).toEqual({ name: 'Raw', modified: true });
+		expect(result.items[0].json).toEqual({ name: 'Raw', created: true, modified: true });
 	});
 
 	it('a bare 401 on Create or Update says the user may not manage data sources', async () => {
 		// n8n sends a request that answered 401 once more before giving up.
+		newConnection('X');
 		nock(BASE).put('/plugin/data-access/api/datasource/jdbc/connection/X').times(2).reply(401);
 		const result = await run(node, {
 			parameters: { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('X'), databaseType: 'MYSQL', accessType: 'NATIVE', hostname: 'h', databaseName: 'd' },
@@ -302,6 +361,101 @@ describe('Data Source node, JDBC connections (nock)', () => {
 		expect(result.error).toBeUndefined();
 		scope.done();
 		expect(result.items.map((i) => i.json)).toEqual([{ name: 'Old/Conn', deleted }]);
+	});
+});
+
+describe('Data Source node, JDBC statuses the real code produces (nock)', () => {
+	it('Delete: an empty 500 (no such connection, or not allowed) is explained', async () => {
+		nock(BASE).delete(`${JDBC}/Gone`).reply(500, '');
+		const result = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'delete', connection: rl('Gone') }, credentials });
+		expect([result.error?.httpCode, result.error?.message]).toEqual([
+			'500',
+			'The server could not remove the connection "Gone": it answers this way when no connection has that name or this user may not manage data sources',
+		]);
+	});
+
+	it('Get Many: an empty 500 is explained (the user may not manage data sources)', async () => {
+		nock(BASE).get(JDBC).reply(500, '');
+		const result = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'getAll', returnAll: true }, credentials });
+		expect(result.error?.message).toMatch(/may not manage data sources/);
+	});
+
+	it('Get Many reads a Jersey 1 "null" answer for no connections', async () => {
+		nock(BASE).get(JDBC).reply(200, 'null', { 'Content-Type': 'application/json' });
+		const result = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'getAll', returnAll: true }, credentials });
+		expect(result.error).toBeUndefined();
+		expect(result.items).toEqual([]);
+	});
+
+	it('Create or Update of an existing connection that cannot be read changes nothing', async () => {
+		nock(BASE).get(`${JDBC}/SampleData`).reply(500, '').get(JDBC).reply(200, jersey(['SampleData']));
+		const puts = nock(BASE).put(`${JDBC}/SampleData`).reply(204);
+		const result = await run(node, {
+			parameters: { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('SampleData'), hostname: 'h2' },
+			credentials,
+		});
+		expect(result.error?.message).toBe('The server could not read the connection "SampleData" to update it, so nothing was changed');
+		expect(puts.isDone()).toBe(false);
+	});
+
+	it('Create or Update of an existing connection sends it back whole with only the named fields changed, without the password', async () => {
+		const stored = {
+			id: 'abc',
+			name: 'SampleData',
+			accessType: 'NATIVE',
+			accessTypeValue: 'NATIVE',
+			hostname: 'localhost',
+			databaseName: 'SampleData',
+			databasePort: '9001',
+			username: 'pentaho_user',
+			password: null,
+			connectSql: '',
+			SQLServerInstance: null,
+			usingConnectionPool: true,
+			maximumPoolSize: 20,
+			initialPoolSize: 0,
+			extraOptions: { 'HYPERSONIC.x': '1' },
+			attributes: { PORT_NUMBER: '9001' },
+			connectionPoolingProperties: {},
+			databaseType: { name: 'Hypersonic', shortName: 'HYPERSONIC', defaultDatabasePort: 9001, extraOptionsHelpUrl: 'u' },
+		};
+		let sent: Record<string, unknown> = {};
+		nock(BASE).get(`${JDBC}/SampleData`).reply(200, stored);
+		nock(BASE)
+			.put(`${JDBC}/SampleData`, (body) => {
+				sent = body as Record<string, unknown>;
+				return true;
+			})
+			.reply(204);
+		const result = await run(node, {
+			parameters: {
+				resource: 'jdbcConnection',
+				operation: 'createOrUpdate',
+				connection: rl('SampleData'),
+				databasePort: '9002',
+				additionalFields: { extraOptions: { entry: [{ name: 'y', value: '2' }] } },
+			},
+			credentials,
+		});
+		expect(result.error).toBeUndefined();
+		expect(sent).toEqual({
+			name: 'SampleData',
+			accessType: 'NATIVE',
+			hostname: 'localhost',
+			databaseName: 'SampleData',
+			databasePort: '9002',
+			username: 'pentaho_user',
+			connectSql: '',
+			usingConnectionPool: true,
+			maximumPoolSize: 20,
+			initialPoolSize: 0,
+			extraOptions: { 'HYPERSONIC.x': '1', 'HYPERSONIC.y': '2' },
+			extraOptionsOrder: {},
+			attributes: { PORT_NUMBER: '9002' },
+			connectionPoolingProperties: {},
+			databaseType: { name: 'Hypersonic', shortName: 'HYPERSONIC', defaultDatabasePort: 9001, extraOptionsHelpUrl: 'u', supportedAccessTypes: ['NATIVE', 'ODBC', 'JNDI'] },
+		});
+		expect(result.items.map((i) => i.json)).toEqual([{ name: 'SampleData', created: false, modified: true }]);
 	});
 });
 
@@ -337,6 +491,7 @@ describe('Data Source node, analysis schemas (nock)', () => {
 		const schema = '<?xml version="1.0"?>\n<Schema name="Budget"><Cube name="B"/></Schema>\n';
 		let contentType = '';
 		let raw = Buffer.alloc(0);
+		noCsrfToken();
 		const scope = nock(BASE, { reqheaders: { authorization: basic } })
 			.put('/plugin/data-access/api/datasource/analysis/catalog/Budget', (body) => {
 				raw = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
@@ -371,21 +526,22 @@ describe('Data Source node, analysis schemas (nock)', () => {
 		expect(contentType).toMatch(/^multipart\/form-data; boundary=/);
 		const form = await parseMultipart(raw, contentType);
 		expect(form.files).toEqual({ uploadInput: { fileName: 'budget-v2.mondrian.xml', mimeType: 'text/xml', content: schema } });
+		// Only the parts AnalysisResource.putSchema binds; the chosen file name is the file part's name.
 		expect(form.fields).toEqual({
-			schemaFileInfo: 'budget-v2.mondrian.xml',
 			origCatalogName: 'Budget Old',
 			datasourceName: 'SampleData',
 			overwrite: 'true',
 			xmlaEnabledFlag: 'true',
 			parameters: 'DataSource=SampleData;overwrite=true',
 		});
-		expect(form.order).toEqual(['uploadInput', 'schemaFileInfo', 'origCatalogName', 'datasourceName', 'overwrite', 'xmlaEnabledFlag', 'parameters']);
+		expect(form.order).toEqual(['uploadInput', 'origCatalogName', 'datasourceName', 'overwrite', 'xmlaEnabledFlag', 'parameters']);
 		expect(result.items.map((i) => i.json)).toEqual([{ catalogId: 'Budget', fileName: 'budget-v2.mondrian.xml', uploaded: true, statusCode: 201 }]);
 	});
 
 	it('Upload with defaults sends the binary file name and both switches as false', async () => {
 		let contentType = '';
 		let raw = Buffer.alloc(0);
+		noCsrfToken();
 		nock(BASE)
 			.put('/plugin/data-access/api/datasource/analysis/catalog/Budget', (body) => {
 				raw = Buffer.from(String(body));
@@ -402,11 +558,47 @@ describe('Data Source node, analysis schemas (nock)', () => {
 		});
 		expect(result.error).toBeUndefined();
 		const form = await parseMultipart(raw, contentType);
-		expect(form.fields).toEqual({ schemaFileInfo: 'x.mondrian.xml', overwrite: 'false', xmlaEnabledFlag: 'false' });
+		expect(form.fields).toEqual({ overwrite: 'false', xmlaEnabledFlag: 'false' });
 		expect(form.files.uploadInput.fileName).toBe('x.mondrian.xml');
 	});
 
+	it('Upload puts a Data Source Name into the parameters, where the server reads it', async () => {
+		const sent: Array<Record<string, string>> = [];
+		noCsrfToken(3);
+		nock(BASE)
+			.put(/analysis\/catalog\//)
+			.times(3)
+			.reply(async function (_uri, body) {
+				sent.push((await parseMultipart(Buffer.from(String(body)), String(this.req.headers['content-type']))).fields);
+				return [201, ''];
+			});
+		const upload = (additionalFields: Record<string, string>) =>
+			run(node, { parameters: { resource: 'analysisSchema', operation: 'upload', catalog: rl('B'), xmlaEnabledFlag: true, additionalFields }, credentials, input: [schemaItem('<Schema name="B"/>')] });
+		await upload({ datasourceName: "Sales; 'DW'" });
+		await upload({ datasourceName: 'SampleData', parameters: 'EnableXmla=false;' });
+		await upload({ datasourceName: 'SampleData', parameters: 'datasource=Other' });
+		expect(sent.map((f) => f.parameters)).toEqual([
+			"DataSource='Sales; ''DW''';EnableXmla=true;overwrite=false",
+			'EnableXmla=false;DataSource=SampleData',
+			'datasource=Other',
+		]);
+	});
+
+	it('Upload sends the CSRF token and session cookie when the server gives one', async () => {
+		nock(BASE)
+			.get('/api/csrf/token')
+			.query((q) => q.url === `${BASE}/plugin/data-access/api/datasource/analysis/catalog/B`)
+			.reply(204, '', { 'X-CSRF-HEADER': 'X-CSRF-TOKEN', 'X-CSRF-TOKEN': 'tok-1', 'Set-Cookie': 'JSESSIONID=s1; Path=/pentaho; HttpOnly' });
+		const scope = nock(BASE, { reqheaders: { 'x-csrf-token': 'tok-1', cookie: 'JSESSIONID=s1' } })
+			.put('/plugin/data-access/api/datasource/analysis/catalog/B')
+			.reply(201, '');
+		const result = await run(node, { parameters: { resource: 'analysisSchema', operation: 'upload', catalog: rl('B') }, credentials, input: [schemaItem('<Schema name="B"/>')] });
+		expect(result.error).toBeUndefined();
+		scope.done();
+	});
+
 	it('Upload failures carry the server’s text; Continue On Fail pairs one error item per failed item', async () => {
+		noCsrfToken();
 		nock(BASE)
 			.put('/plugin/data-access/api/datasource/analysis/catalog/A')
 			.reply(201, '')
@@ -485,10 +677,10 @@ describe('Data Source node, bad input and errors (nock)', () => {
 	it.each([
 		['an empty connection', { resource: 'jdbcConnection', operation: 'get', connection: rl('  ') }, /Connection is empty/],
 		['an impossible port', { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('C'), databaseType: 'MYSQL', accessType: 'NATIVE', hostname: 'h', databaseName: 'd', databasePort: '99999' }, /not a port number/],
-		['a native connection without host', { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('C'), databaseType: 'MYSQL', accessType: 'NATIVE', hostname: '', databaseName: 'd' }, /Host is empty/],
+		['a database type without the access type', { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('C'), databaseType: 'MYSQL', accessType: 'OCI' }, /does not support the access type OCI/],
 		['pool sizes the wrong way round', { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('C'), databaseType: 'MYSQL', accessType: 'NATIVE', hostname: 'h', databaseName: 'd', additionalFields: { initialPoolSize: 5, maximumPoolSize: 2 } }, /larger than Maximum/],
 		['invalid JSON', { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('C'), specifyConnection: 'json', connectionJson: '{"name": ' }, /not valid JSON/],
-		['JSON without a database type', { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('C'), specifyConnection: 'json', connectionJson: '{"hostname": "h"}' }, /databaseType/],
+		['JSON with a database type that is not an object', { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('C'), specifyConnection: 'json', connectionJson: '{"databaseType": "MYSQL"}' }, /databaseType/],
 		['an .xmi upload', { resource: 'analysisSchema', operation: 'upload', catalog: rl('C'), additionalFields: { schemaFileInfo: 'model.xmi' } }, /metadata model/],
 		['an empty catalog', { resource: 'analysisSchema', operation: 'download', catalog: fromList(' ') }, /Catalog is empty/],
 		['an empty domain', { resource: 'dswDomain', operation: 'delete', domain: rl('  ') }, /Domain is empty/],
@@ -501,6 +693,19 @@ describe('Data Source node, bad input and errors (nock)', () => {
 		});
 		expect(result.error?.message).toMatch(message);
 		expect(requests.count()).toBe(0);
+	});
+
+	it.each([
+		['a native connection without host', { databaseType: 'MYSQL', accessType: 'NATIVE', hostname: '', databaseName: 'd' }, 'The connection "C" does not exist yet: Host is empty: a native (JDBC) connection needs the database host'],
+		['no database type', { databaseType: '', hostname: 'h', databaseName: 'd' }, 'The connection "C" does not exist yet: Database Type is empty: a new connection needs its database type'],
+		['no database name', { databaseType: 'MYSQL', hostname: 'h' }, 'The connection "C" does not exist yet: Database Name is empty'],
+		['JSON without a database type', { specifyConnection: 'json', connectionJson: '{"hostname": "h"}' }, expect.stringMatching(/^The connection "C" does not exist yet and Connection \(JSON\) has no "databaseType"/)],
+	])('a new connection with %s fails after the reads, before anything is written', async (_label, fields, message) => {
+		newConnection('C');
+		const puts = nock(BASE).put(`${JDBC}/C`).reply(204);
+		const result = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('C'), ...fields }, credentials });
+		expect(result.error?.message).toEqual(message);
+		expect(puts.isDone()).toBe(false);
 	});
 
 	it('an upload without the binary field fails before any request', async () => {
@@ -538,10 +743,13 @@ describe('Data Source node, bad input and errors (nock)', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json)).toEqual([
-			{ name: 'A' },
-			{ error: 'The server could not read the connection "B": it answers this way when no connection has that name', details: 'HTTP 500 from GET /plugin/data-access/api/datasource/jdbc/connection/B' },
+			expect.objectContaining({ name: 'A', databasePort: null }),
+			{
+				error: 'The server could not read the connection "B": it answers this way when no connection has that name or this user may not manage data sources',
+				details: 'HTTP 500 from GET /plugin/data-access/api/datasource/jdbc/connection/B',
+			},
 			{ error: expect.stringMatching(/Connection is empty/) },
-			{ name: 'C' },
+			expect.objectContaining({ name: 'C' }),
 		]);
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
 	});

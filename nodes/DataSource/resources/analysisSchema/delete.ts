@@ -23,12 +23,12 @@ export const execute = defineOperation<{ catalogId: string }>({
 		return { catalogId: locatorValue(this, 'catalog', itemIndex, 'Catalog') };
 	},
 	async run(plan, itemIndex) {
-		await manageRequest(this, {
-			method: 'DELETE',
-			path: `${ANALYSIS_PATH}/${segment(plan.catalogId)}`,
-			expect: 'empty',
-			itemIndex,
-		});
+		// 200 without a body; a missing catalog fails inside the server (500 without a message of its own).
+		await manageRequest(
+			this,
+			{ method: 'DELETE', path: `${ANALYSIS_PATH}/${segment(plan.catalogId)}`, expect: 'empty', itemIndex },
+			{ 500: `The server could not remove the analysis catalog "${plan.catalogId}": it answers this way when no catalog has that name` },
+		);
 		return toItems({ catalogId: plan.catalogId, deleted: true });
 	},
 });

@@ -26,12 +26,12 @@ export const execute = defineOperation<{ catalogId: string; binaryProperty: stri
 		return { catalogId: locatorValue(this, 'catalog', itemIndex, 'Catalog'), binaryProperty: binaryFieldName(this, itemIndex) };
 	},
 	async run(plan, itemIndex) {
-		const response = await manageRequest(this, {
-			method: 'GET',
-			path: `${ANALYSIS_PATH}/${segment(plan.catalogId)}`,
-			expect: 'stream',
-			itemIndex,
-		});
+		// 400 without a message: no catalog of that name (the repository has no folder for it).
+		const response = await manageRequest(
+			this,
+			{ method: 'GET', path: `${ANALYSIS_PATH}/${segment(plan.catalogId)}`, expect: 'stream', itemIndex },
+			{ 400: `The server has no analysis catalog "${plan.catalogId}" (it answered 400)` },
+		);
 		const binary = await binaryFromResponse(this, response, {
 			fileName: `${plan.catalogId}.mondrian.xml`,
 			mimeType: 'application/xml',

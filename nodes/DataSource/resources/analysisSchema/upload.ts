@@ -1,6 +1,7 @@
 import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
 import { multipartBody, uploadSource, type MultipartPart } from '../../../common/binary';
+import { csrfHeaders } from '../../../common/csrf';
 import { defineOperation, toItems } from '../../../common/executor';
 import { locatorField, locatorValue } from '../../shared/locators';
 import { ANALYSIS_PATH, segment } from '../../shared/paths';
@@ -12,7 +13,8 @@ export const description: INodeProperties[] = [
 	locatorField({
 		displayName: 'Catalog',
 		name: 'catalog',
-		description: 'Name of the analysis catalog to publish the schema as (an existing one is only replaced with Overwrite)',
+		description:
+			'Name of the analysis catalog to publish. The server names the catalog after the schema itself (<Schema name="…">) and uses this name only for a schema without one. An existing catalog is only replaced with Overwrite.',
 		searchListMethod: 'searchCatalogs',
 		placeholder: 'SteelWheels',
 		show,
@@ -56,7 +58,8 @@ export const description: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'SampleData',
-				description: 'The data source (JDBC connection) the schema runs on',
+				description:
+					'The data source (JDBC connection) the schema runs on. The server reads it from the import parameters, so it is sent as DataSource=… there (unless Parameters name one).',
 			},
 			{
 				displayName: 'Original Catalog Name',
@@ -72,7 +75,7 @@ export const description: INodeProperties[] = [
 				default: '',
 				placeholder: 'DataSource=SampleData;overwrite=true',
 				description:
-					'Import parameters as name=value pairs separated by semicolons; an "overwrite" here wins over the Overwrite switch',
+					'Import parameters as name=value pairs separated by semicolons (Mondrian connect-string style, for example DataSource, EnableXmla, overwrite, retainInlineAnnotations); an "overwrite" here wins over the Overwrite switch',
 			},
 			{
 				displayName: 'Schema File Name',
@@ -80,7 +83,8 @@ export const description: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'steelwheels.mondrian.xml',
-				description: 'File name to send for the schema; by default the name of the binary file',
+				description:
+					'File name the schema file is sent with (the server reads ".zip" files as a zip holding a .mondrian.xml and an optional annotations.xml); by default the name of the binary file',
 			},
 		],
 	},
@@ -95,6 +99,25 @@ interface Plan {
 	origCatalogName: string;
 	datasourceName: string;
 	parameters: string;
+}
+
+/** A value for Mondrian's connect-string: quoted when it holds a separator or a quote (a quote inside doubled). */
+function connectValue(value: string): string {
+	return /[;'"=]|^\s|\s$/.test(value) ? `'${value.replace(/'/g, "''")}'` : value;
+}
+
+/**
+ * The import parameters the server reads. AnalysisService.putMondrianSchema never reads the
+ * `datasourceName` part: the catalog's data source comes from the parameters' DataSource
+ * (pentaho/data-access:core/src/main/java/org/pentaho/platform/dataaccess/datasource/api/AnalysisService.java@HEAD,
+ * createPlatformBundle). So a Data Source Name goes there, as the plugin's own publish test sends it
+ * (core/src/it/java/org/pentaho/platform/dataaccess/datasource/DataSourcePublishIT.java@HEAD).
+ */
+export function importParameters(parameters: string, datasourceName: string, xmlaEnabled: boolean, overwrite: boolean): string {
+	if (datasourceName === '') return parameters;
+	if (parameters === '') return `DataSource=${connectValue(datasourceName)};EnableXmla=${xmlaEnabled};overwrite=${overwrite}`;
+	if (/(^|;)\s*datasource\s*=/i.test(parameters)) return parameters;
+	return `${parameters.replace(/;\s*$/, '')};DataSource=${connectValue(datasourceName)}`;
 }
 
 export const execute = defineOperation<Plan>({
@@ -116,38 +139,44 @@ export const execute = defineOperation<Plan>({
 				{ itemIndex },
 			);
 		}
+		const overwrite = this.getNodeParameter('overwrite', itemIndex, false) === true;
+		const xmlaEnabled = this.getNodeParameter('xmlaEnabledFlag', itemIndex, false) === true;
+		const datasourceName = String(extra.datasourceName ?? '').trim();
 		return {
 			catalogId,
 			binaryProperty,
 			fileName,
-			overwrite: this.getNodeParameter('overwrite', itemIndex, false) === true,
-			xmlaEnabled: this.getNodeParameter('xmlaEnabledFlag', itemIndex, false) === true,
+			overwrite,
+			xmlaEnabled,
 			origCatalogName: String(extra.origCatalogName ?? '').trim(),
-			datasourceName: String(extra.datasourceName ?? '').trim(),
-			parameters: String(extra.parameters ?? '').trim(),
+			datasourceName,
+			parameters: importParameters(String(extra.parameters ?? '').trim(), datasourceName, xmlaEnabled, overwrite),
 		};
 	},
 	async run(plan, itemIndex) {
 		const source = await uploadSource(this, itemIndex, plan.binaryProperty);
-		const parts: MultipartPart[] = [
-			{ name: 'uploadInput', fileName: plan.fileName, contentType: source.mimeType, content: source.body },
-			{ name: 'schemaFileInfo', value: plan.fileName },
-		];
+		// The parts AnalysisResource.putSchema binds (@FormDataParam): the file's name travels in the
+		// uploadInput part's Content-Disposition (the method's schemaFileInfo), not as a part of its own.
+		const parts: MultipartPart[] = [{ name: 'uploadInput', fileName: plan.fileName, contentType: source.mimeType, content: source.body }];
 		if (plan.origCatalogName !== '') parts.push({ name: 'origCatalogName', value: plan.origCatalogName });
 		if (plan.datasourceName !== '') parts.push({ name: 'datasourceName', value: plan.datasourceName });
 		parts.push({ name: 'overwrite', value: String(plan.overwrite) });
 		parts.push({ name: 'xmlaEnabledFlag', value: String(plan.xmlaEnabled) });
 		if (plan.parameters !== '') parts.push({ name: 'parameters', value: plan.parameters });
 		const form = multipartBody(parts);
+		const path = `${ANALYSIS_PATH}/${segment(plan.catalogId)}`;
+		// The data-access plugin's CSRF set does not cover this path (plugin.spring.xml, 9.3 to HEAD), but a
+		// server whose administrator added it refuses the import without the session's token.
+		const csrf = await csrfHeaders(this, path, itemIndex);
 		// 201 Created with an empty body on success; 409 (exists), 403, 401, 412 carry the reason as text.
-		const response = await manageRequest(this, {
-			method: 'PUT',
-			path: `${ANALYSIS_PATH}/${segment(plan.catalogId)}`,
-			headers: { 'Content-Type': form.contentType },
-			body: form.body,
-			expect: 'empty',
-			itemIndex,
-		});
+		const response = await manageRequest(
+			this,
+			{ method: 'PUT', path, headers: { ...csrf, 'Content-Type': form.contentType }, body: form.body, expect: 'empty', itemIndex },
+			{
+				403: 'The server refused the import (403): this user may not publish analysis schemas, or the server wants a CSRF token it did not give',
+				500: 'The server failed to import the schema (500) without saying why',
+			},
+		);
 		return toItems({ catalogId: plan.catalogId, fileName: plan.fileName, uploaded: true, statusCode: response.status });
 	},
 });

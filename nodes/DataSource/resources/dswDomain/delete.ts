@@ -23,12 +23,12 @@ export const execute = defineOperation<{ domainId: string }>({
 		return { domainId: locatorValue(this, 'domain', itemIndex, 'Domain') };
 	},
 	async run(plan, itemIndex) {
-		await manageRequest(this, {
-			method: 'DELETE',
-			path: `${DSW_PATH}/${segment(plan.domainId)}`,
-			expect: 'empty',
-			itemIndex,
-		});
+		// 200 without a body; the domain's analysis catalog is removed with it.
+		await manageRequest(
+			this,
+			{ method: 'DELETE', path: `${DSW_PATH}/${segment(plan.domainId)}`, expect: 'empty', itemIndex },
+			{ 500: `The server could not remove the domain "${plan.domainId}": it answers this way when no domain has that ID` },
+		);
 		return toItems({ domainId: plan.domainId, deleted: true });
 	},
 });

@@ -3,10 +3,14 @@ import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-
 import { defineOperation, toItems } from '../../../common/executor';
 import {
 	ACCESS_TYPE_OPTIONS,
-	connectionBody,
+	checkChanges,
+	ConnectionInputError,
 	DATABASE_TYPE_OPTIONS,
-	type ConnectionFields,
+	mergeConnection,
+	writableConnection,
+	type ConnectionChanges,
 } from '../../shared/connection';
+import { readConnection } from '../../shared/jdbc';
 import { locatorField, locatorValue } from '../../shared/locators';
 import { JDBC_PATH, segment } from '../../shared/paths';
 import { manageRequest } from '../../shared/request';
@@ -34,13 +38,17 @@ const keyValues = (displayName: string, name: string, description: string, place
 	],
 });
 
+const KEEP = { name: 'Keep Current (Required for a New Connection)', value: '' };
+const KEEP_ACCESS = { name: 'Keep Current (Native for a New Connection)', value: '' };
+const sorted = <T extends { name: string }>(options: T[]) => [...options].sort((a, b) => a.name.localeCompare(b.name));
+
 export const description: INodeProperties[] = [
 	{
 		...locatorField({
 			displayName: 'Connection',
 			name: 'connection',
 			description:
-				'Name of the connection to create, or of the existing connection to replace. Replacing keeps the stored password when no new one is given.',
+				'Name of the connection to create or update. An existing connection is read first and only the fields given here change: every field left empty (and every option not added) keeps its current value, the password included.',
 			searchListMethod: 'searchConnections',
 			placeholder: 'SalesDB',
 			show,
@@ -58,19 +66,28 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	{
+		displayName:
+			'Fields left empty keep the values of an existing connection. A new connection needs at least Database Type, Database Name and (for a native connection) Host.',
+		name: 'mergeNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: showFields },
+	},
+	{
 		displayName: 'Database Type',
 		name: 'databaseType',
 		type: 'options',
-		options: DATABASE_TYPE_OPTIONS,
-		default: 'POSTGRESQL',
+		options: sorted([KEEP, ...DATABASE_TYPE_OPTIONS]),
+		default: '',
+		description: 'The database type; Keep Current leaves the type of an existing connection as it is',
 		displayOptions: { show: showFields },
 	},
 	{
 		displayName: 'Access Type',
 		name: 'accessType',
 		type: 'options',
-		options: ACCESS_TYPE_OPTIONS,
-		default: 'NATIVE',
+		options: sorted([KEEP_ACCESS, ...ACCESS_TYPE_OPTIONS]),
+		default: '',
 		displayOptions: { show: showFields },
 	},
 	{
@@ -79,17 +96,17 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'db.example.com',
-		description: 'Host name or address of the database server',
-		displayOptions: { show: { ...showFields, accessType: ['NATIVE'] } },
+		description: 'Host name or address of the database server; empty keeps the current host',
+		displayOptions: { show: { ...showFields, accessType: ['NATIVE', ''] } },
 	},
 	{
 		displayName: 'Database Name',
 		name: 'databaseName',
 		type: 'string',
 		default: '',
-		required: true,
 		placeholder: 'sales',
-		description: 'The database; for JNDI the JNDI name of the data source, for ODBC the data source name (DSN)',
+		description:
+			'The database; for JNDI the JNDI name of the data source, for ODBC the data source name (DSN). Empty keeps the current name.',
 		displayOptions: { show: showFields },
 	},
 	{
@@ -98,14 +115,15 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: '5432',
-		description: 'Port of the database server; empty for the default port of the database type',
-		displayOptions: { show: { ...showFields, accessType: ['NATIVE'] } },
+		description: 'Port of the database server; empty keeps the current port (a new connection gets the default port of its type)',
+		displayOptions: { show: { ...showFields, accessType: ['NATIVE', ''] } },
 	},
 	{
 		displayName: 'Username',
 		name: 'username',
 		type: 'string',
 		default: '',
+		description: 'Database user; empty keeps the current user',
 		displayOptions: { show: showFields },
 	},
 	{
@@ -114,7 +132,7 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { password: true },
 		default: '',
-		description: 'Password of the database user. Leave empty to keep the stored password of an existing connection.',
+		description: 'Password of the database user. Empty keeps the stored password of an existing connection.',
 		displayOptions: { show: showFields },
 	},
 	{
@@ -123,6 +141,7 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
+		description: 'Only the fields added here change; the others keep their current values',
 		displayOptions: { show: showFields },
 		options: [
 			{
@@ -136,7 +155,7 @@ export const description: INodeProperties[] = [
 			keyValues(
 				'Extra Options',
 				'extraOptions',
-				'Driver options. A name without a dot gets the database type in front (for example "ssl" becomes "POSTGRESQL.ssl").',
+				'Driver options, added to (or replacing same-named) current ones. A name without a dot gets the database type in front (for example "ssl" becomes "POSTGRESQL.ssl").',
 				'ssl',
 			),
 			{
@@ -153,7 +172,7 @@ export const description: INodeProperties[] = [
 				typeOptions: { minValue: 0 },
 				default: 10,
 			},
-			keyValues('Pooling Properties', 'connectionPoolingProperties', 'Properties of the connection pool', 'validationQuery'),
+			keyValues('Pooling Properties', 'connectionPoolingProperties', 'Properties of the connection pool, added to (or replacing same-named) current ones', 'validationQuery'),
 			{
 				displayName: 'Use Connection Pool',
 				name: 'usingConnectionPool',
@@ -170,14 +189,16 @@ export const description: INodeProperties[] = [
 		default:
 			'{\n  "databaseType": { "name": "PostgreSQL", "shortName": "POSTGRESQL" },\n  "accessType": "NATIVE",\n  "hostname": "db.example.com",\n  "databaseName": "sales",\n  "databasePort": "5432",\n  "username": "reporting",\n  "password": ""\n}',
 		description:
-			'The connection as the server reads it (its DatabaseConnection JSON). "name" is set to the connection name when missing; a different "name" renames the connection.',
+			'The connection as the server reads it (its DatabaseConnection JSON). For an existing connection each top-level field given replaces the current one and the others are kept; an empty password keeps the stored one. "name" is set to the connection name when missing; a different "name" renames the connection.',
 		displayOptions: { show: { ...show, specifyConnection: ['json'] } },
 	},
 ];
 
 interface Plan {
 	name: string;
-	body: string;
+	mode: 'fields' | 'json';
+	changes?: ConnectionChanges;
+	json?: IDataObject;
 }
 
 function entries(value: unknown): Array<{ name: string; value: string }> {
@@ -190,7 +211,6 @@ export const execute = defineOperation<Plan>({
 		const node = this.getNode();
 		const name = locatorValue(this, 'connection', itemIndex, 'Connection');
 		const mode = this.getNodeParameter('specifyConnection', itemIndex, 'fields') as string;
-		let body: IDataObject;
 		if (mode === 'json') {
 			const raw = this.getNodeParameter('connectionJson', itemIndex, '') as unknown;
 			let parsed: unknown = raw;
@@ -204,53 +224,83 @@ export const execute = defineOperation<Plan>({
 			if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
 				throw new NodeOperationError(node, 'Connection (JSON) must be a JSON object', { itemIndex });
 			}
-			body = { ...(parsed as IDataObject) };
-			const type = body.databaseType as IDataObject | undefined;
-			if (!type || typeof type !== 'object' || Array.isArray(type) || !(type.shortName || type.name)) {
+			const json = { ...(parsed as IDataObject) };
+			const type = json.databaseType as IDataObject | undefined;
+			if (type !== undefined && (!type || typeof type !== 'object' || Array.isArray(type) || !(type.shortName || type.name))) {
 				throw new NodeOperationError(
 					node,
-					'Connection (JSON) has no "databaseType" object with a "shortName" (for example {"name": "PostgreSQL", "shortName": "POSTGRESQL"})',
+					'Connection (JSON) has a "databaseType" that is not an object with a "shortName" (for example {"name": "PostgreSQL", "shortName": "POSTGRESQL"})',
 					{ itemIndex },
 				);
 			}
-			if (body.name === undefined || body.name === null || body.name === '') body.name = name;
+			if (json.name === undefined || json.name === null || json.name === '') json.name = name;
+			return { name, mode: 'json', json };
+		}
+		const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+		const changes: ConnectionChanges = {
+			name,
+			databaseType: String(this.getNodeParameter('databaseType', itemIndex, '') ?? ''),
+			accessType: String(this.getNodeParameter('accessType', itemIndex, '') ?? ''),
+			hostname: String(this.getNodeParameter('hostname', itemIndex, '') ?? ''),
+			databaseName: String(this.getNodeParameter('databaseName', itemIndex, '') ?? ''),
+			databasePort: String(this.getNodeParameter('databasePort', itemIndex, '') ?? ''),
+			username: String(this.getNodeParameter('username', itemIndex, '') ?? ''),
+			password: String(this.getNodeParameter('password', itemIndex, '') ?? ''),
+			usingConnectionPool: extra.usingConnectionPool as boolean | undefined,
+			initialPoolSize: extra.initialPoolSize as number | undefined,
+			maximumPoolSize: extra.maximumPoolSize as number | undefined,
+			connectSql: extra.connectSql as string | undefined,
+			extraOptions: entries(extra.extraOptions),
+			poolingProperties: entries(extra.connectionPoolingProperties),
+		};
+		try {
+			checkChanges(changes);
+		} catch (error) {
+			throw new NodeOperationError(node, (error as Error).message, { itemIndex });
+		}
+		return { name, mode: 'fields', changes };
+	},
+	async run(plan, itemIndex) {
+		const node = this.getNode();
+		// Read, merge, write: the server replaces the whole connection with what it is sent.
+		const stored = await readConnection(this, plan.name, itemIndex);
+		const current = stored === undefined ? undefined : writableConnection(stored);
+		let body: IDataObject;
+		if (plan.mode === 'json') {
+			body = { ...(current ?? {}), ...(plan.json ?? {}) };
+			if (body.password === '' || body.password === null) delete body.password;
+			const type = body.databaseType as IDataObject | undefined;
+			if (!type || typeof type !== 'object' || !(type.shortName || type.name)) {
+				throw new NodeOperationError(
+					node,
+					`The connection "${plan.name}" does not exist yet and Connection (JSON) has no "databaseType" object with a "shortName" (for example {"name": "PostgreSQL", "shortName": "POSTGRESQL"})`,
+					{ itemIndex },
+				);
+			}
 		} else {
-			const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-			const fields: ConnectionFields = {
-				name,
-				databaseType: this.getNodeParameter('databaseType', itemIndex) as string,
-				accessType: this.getNodeParameter('accessType', itemIndex) as string,
-				hostname: String(this.getNodeParameter('hostname', itemIndex, '') ?? ''),
-				databaseName: String(this.getNodeParameter('databaseName', itemIndex, '') ?? ''),
-				databasePort: String(this.getNodeParameter('databasePort', itemIndex, '') ?? ''),
-				username: String(this.getNodeParameter('username', itemIndex, '') ?? ''),
-				password: String(this.getNodeParameter('password', itemIndex, '') ?? ''),
-				usingConnectionPool: extra.usingConnectionPool as boolean | undefined,
-				initialPoolSize: extra.initialPoolSize as number | undefined,
-				maximumPoolSize: extra.maximumPoolSize as number | undefined,
-				connectSql: extra.connectSql as string | undefined,
-				extraOptions: entries(extra.extraOptions),
-				poolingProperties: entries(extra.connectionPoolingProperties),
-			};
 			try {
-				body = connectionBody(fields);
+				body = mergeConnection(current, plan.changes as ConnectionChanges);
 			} catch (error) {
+				if (error instanceof ConnectionInputError) {
+					throw new NodeOperationError(
+						node,
+						current ? error.message : `The connection "${plan.name}" does not exist yet: ${error.message}`,
+						{ itemIndex },
+					);
+				}
 				throw new NodeOperationError(node, (error as Error).message, { itemIndex });
 			}
 		}
-		return { name, body: JSON.stringify(body) };
-	},
-	async run(plan, itemIndex) {
-		// 204: added or updated. 304: the server changed nothing.
+		// 204: added or updated; the server documents 304 for "not modified" (its code never sends it).
 		const response = await manageRequest(this, {
 			method: 'PUT',
 			path: `${JDBC_PATH}/${segment(plan.name)}`,
 			headers: { 'Content-Type': 'application/json' },
-			body: plan.body,
+			body: JSON.stringify(body),
 			expect: 'empty',
 			okStatuses: [304],
 			itemIndex,
 		});
-		return toItems({ name: plan.name, modified: response.status !== 304 });
+		return toItems({ name: String(body.name), created: stored === undefined, modified: response.status !== 304 });
 	},
 });

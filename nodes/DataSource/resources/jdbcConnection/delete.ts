@@ -23,14 +23,15 @@ export const execute = defineOperation<{ name: string }>({
 		return { name: locatorValue(this, 'connection', itemIndex, 'Connection') };
 	},
 	async run(plan, itemIndex) {
-		// 204: removed. 304: nothing removed (no such connection, or the user may not remove it).
-		const response = await manageRequest(this, {
-			method: 'DELETE',
-			path: `${JDBC_PATH}/${segment(plan.name)}`,
-			expect: 'empty',
-			okStatuses: [304],
-			itemIndex,
-		});
+		// 204: removed. The server documents 304 for "nothing removed", but its code answers an empty 500
+		// for a missing connection and for a user who may not manage data sources.
+		const response = await manageRequest(
+			this,
+			{ method: 'DELETE', path: `${JDBC_PATH}/${segment(plan.name)}`, expect: 'empty', okStatuses: [304], itemIndex },
+			{
+				500: `The server could not remove the connection "${plan.name}": it answers this way when no connection has that name or this user may not manage data sources`,
+			},
+		);
 		return toItems({ name: plan.name, deleted: response.status !== 304 });
 	},
 });

@@ -27,8 +27,10 @@ export const execute = defineOperation<{ name: string }>({
 		const { body } = await manageRequest<IDataObject>(
 			this,
 			{ method: 'GET', path: `${JDBC_PATH}/${segment(plan.name)}`, expect: 'json', itemIndex },
-			// The server answers every failure, "no such connection" included, with an empty 500.
-			{ on500: `The server could not read the connection "${plan.name}": it answers this way when no connection has that name` },
+			// The server answers every failure, "no such connection" and "not allowed" included, with an empty 500.
+			{
+				500: `The server could not read the connection "${plan.name}": it answers this way when no connection has that name or this user may not manage data sources`,
+			},
 		);
 		return toItems(normalizeConnection(body));
 	},
