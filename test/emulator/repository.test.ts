@@ -83,10 +83,16 @@ describe('repository emulator: files', () => {
 		expect((await call('GET', `${F}/:public:nothing.txt`)).status).toBe(404);
 	});
 
-	it('exists takes a URL-encoded slash path: 200 when found, 404 when not, 400 when empty', async () => {
-		expect((await call('GET', `${F}/exists?pathId=${encodeURIComponent('/public/etl/daily_load.kjb')}`)).status).toBe(200);
-		expect((await call('GET', `${F}/exists?pathId=${encodeURIComponent('/public/etl/none.kjb')}`)).status).toBe(404);
-		expect((await call('GET', `${F}/exists?pathId=`)).status).toBe(400);
+	it('exists (11.x) URL-decodes pathId a second time, then reads it as a path id: "+" is a space, a lone "%" is 500', async () => {
+		// FileResource.doesFileExists@727e5c86: URLDecoder.decode(pathId) then FileUtils.idToPath.
+		await call('PUT', `${F}/:home:admin:a+b%2050%25.txt`, { body: 'x' });
+		const exists = async (value: string) => (await call('GET', `${F}/exists?pathId=${encodeURIComponent(value)}`)).status;
+		expect(await exists(':public:etl:daily_load.kjb')).toBe(200);
+		expect(await exists('/public/etl/daily_load.kjb')).toBe(200);
+		expect(await exists(':public:etl:none.kjb')).toBe(404);
+		expect(await exists(':home:admin:a+b 50%.txt')).toBe(500);
+		expect(await exists(encodeURIComponent(':home:admin:a+b 50%.txt'))).toBe(200);
+		expect(await exists(':home:admin:a+b 50%25.txt')).toBe(404);
 	});
 
 	it('download: a file with withManifest=false comes raw, otherwise as a zip with the manifest; folders always zip', async () => {
@@ -117,13 +123,30 @@ describe('repository emulator: files', () => {
 		expect(await response.text()).toBe('Quarterly numbers are due on Friday.\n');
 	});
 
-	it('rename renames in place; a missing file is 404 fileNotFound, a reserved character 403', async () => {
+	it('rename keeps the extension of a file (newName + old extension); a missing file is 500; a control character 403', async () => {
+		// FileService.doRename@727e5c86 (same at 9.3.0.0-422).
 		await call('PUT', `${F}/:home:admin:old.txt`, { body: 'r' });
-		expect((await call('PUT', `${F}/:home:admin:old.txt/rename?newName=new.txt`)).status).toBe(200);
+		expect((await call('PUT', `${F}/:home:admin:old.txt/rename?newName=new`)).status).toBe(200);
 		expect((await call('GET', `${F}/:home:admin:new.txt`)).status).toBe(200);
 		expect((await call('GET', `${F}/:home:admin:old.txt`)).status).toBe(404);
-		expect(await text('PUT', `${F}/:home:admin:gone.txt/rename?newName=x.txt`)).toEqual([404, 'fileNotFound']);
-		expect(await text('PUT', `${F}/:home:admin:new.txt/rename?newName=${encodeURIComponent('a\tb')}`)).toEqual([403, 'containsIllegalCharacters']);
+		expect((await call('PUT', `${F}/:home:admin:new.txt/rename?newName=sales.txt`)).status).toBe(200);
+		expect((await call('GET', `${F}/:home:admin:sales.txt.txt`)).status).toBe(200);
+		expect((await call('PUT', `${F}/:home:admin:gone.txt/rename?newName=x`)).status).toBe(500);
+		expect(await text('PUT', `${F}/:home:admin:sales.txt.txt/rename?newName=${encodeURIComponent('a\tb')}`)).toEqual([403, 'containsIllegalCharacters']);
+		await call('PUT', `${F}/:home:admin:made-folder/createDir`);
+		expect((await call('PUT', `${F}/:home:admin:made-folder/rename?newName=folder.v2`)).status).toBe(200);
+		expect((await propertiesOf('/home/admin/folder.v2')).folder).toBe(true);
+	});
+
+	it('createDir names a new folder after its segment decoded once more; a colon in a name travels as a tab', async () => {
+		// FileService.doCreateDirFor → decode@727e5c86: "a+b" sent once-encoded becomes "a b".
+		expect((await call('PUT', `/api/repo/dirs/:home:admin:made:x+y`)).status).toBe(200);
+		expect((await propertiesOf('/home/admin/made/x y')).folder).toBe(true);
+		expect((await call('PUT', `/api/repo/dirs/:home:admin:made:${encodeURIComponent(encodeURIComponent('p+q'))}`)).status).toBe(200);
+		expect((await propertiesOf('/home/admin/made/p+q')).folder).toBe(true);
+		// FileUtils.idToPath: ":" separates, a tab is a ":" inside a name.
+		expect((await call('PUT', `/api/repo/dirs/:home:admin:made:time%0910`)).status).toBe(200);
+		expect((await json(`${F}/:home:admin:made:time%0910/properties`)).name).toBe('time:10');
 	});
 
 	it('createDir creates folders (parents too), 409 for a duplicate, 403 for reserved characters', async () => {
@@ -384,6 +407,8 @@ describe('repository emulator: backup and restore', () => {
 			form.append('applyAclSettings', 'true');
 			form.append('overwriteAclSettings', 'false');
 			form.append('logLevel', 'INFO');
+			form.append('logFile', 'restore.log');
+			form.append('backupBundlePath', 'nightly.zip');
 			return await call('POST', `${F}/systemRestore`, { body: form });
 		};
 		expect((await restore('false')).status).toBe(200);
@@ -399,6 +424,9 @@ describe('repository emulator: backup and restore', () => {
 		expect((await call('POST', `${F}/backup`, { user: 'suzy', contentType: 'application/x-www-form-urlencoded', body: 'logLevel=INFO' })).status).toBe(403);
 		const form = new FormData();
 		form.append('fileUpload', new Blob([Buffer.from('not a zip')]), 'x.zip');
+		form.append('logFile', 'restore.log');
+		form.append('logLevel', 'INFO');
+		form.append('backupBundlePath', 'x.zip');
 		expect((await call('POST', `${F}/systemRestore`, { user: 'analyst', body: form })).status).toBe(403);
 		expect((await call('POST', `${F}/systemRestore`, { body: form })).status).toBe(400);
 		expect((await call('POST', `${F}/systemRestore`, { body: 'x', contentType: 'text/plain' })).status).toBe(400);
@@ -487,5 +515,72 @@ describe('repository emulator: cross-area contract and options', () => {
 		} finally {
 			await other.stop();
 		}
+	});
+});
+
+describe('repository emulator: server-version profiles', () => {
+	const started: RunningEmulator[] = [];
+	afterAll(async () => {
+		for (const e of started) await e.stop();
+	});
+	async function profileCall(profile: '9.3' | '10.2' | '11.0', method: string, path: string, options: CallOptions = {}) {
+		let running = started.find((e) => e.app.profile.name === profile);
+		if (!running) {
+			running = await startEmulator({ profile });
+			started.push(running);
+		}
+		const headers: Record<string, string> = { Authorization: `Basic ${Buffer.from('admin:password').toString('base64')}` };
+		if (options.accept) headers.Accept = options.accept;
+		if (options.contentType) headers['Content-Type'] = options.contentType;
+		return await fetch(`${running.url}${path}`, { method, headers, body: options.body as never });
+	}
+
+	it('before 10.3 there is no /exists: the request reaches GET {pathId} and every file is "missing" (404)', async () => {
+		for (const profile of ['9.3', '10.2'] as const) {
+			expect((await profileCall(profile, 'GET', `${F}/exists?pathId=${encodeURIComponent(':public:etl:daily_load.kjb')}`)).status).toBe(404);
+			expect((await profileCall(profile, 'GET', `${F}/:public:etl:daily_load.kjb/properties`)).status).toBe(200);
+		}
+	});
+
+	it('backup before 10.2.0.3 is GET (POST 405); from 10.2.0.3 POST with logFile, logLevel and outputFile all required', async () => {
+		const old = await profileCall('9.3', 'GET', `${F}/backup`);
+		expect(old.status).toBe(200);
+		expect(old.headers.get('content-disposition')).toBe('attachment; filename="SystemBackup.zip"');
+		expect((await profileCall('10.2', 'POST', `${F}/backup`, { contentType: 'application/x-www-form-urlencoded', body: 'outputFile=x.zip' })).status).toBe(405);
+		const form = (fields: Record<string, string>) => ({ contentType: 'application/x-www-form-urlencoded', body: new URLSearchParams(fields) });
+		expect((await profileCall('11.0', 'POST', `${F}/backup`, form({ logLevel: 'INFO', outputFile: 'x.zip' }))).status).toBe(500);
+		expect((await profileCall('11.0', 'POST', `${F}/backup`, form({ logFile: 'b.csv', logLevel: 'INFO', outputFile: 'x.zip' }))).status).toBe(400);
+		expect((await profileCall('11.0', 'POST', `${F}/backup`, form({ logFile: 'b.log', logLevel: 'LOUD', outputFile: 'x.zip' }))).status).toBe(400);
+		expect((await profileCall('11.0', 'POST', `${F}/backup`, form({ logFile: 'b.log', logLevel: 'INFO', outputFile: 'x.zip' }))).status).toBe(200);
+		// A GET there reaches GET {pathId} with the id "backup", as on the real server: 404.
+		expect((await profileCall('11.0', 'GET', `${F}/backup`)).status).toBe(404);
+	});
+
+	it('restore from 10.2.0.3 needs the log fields and imports nothing (still 200) without a .zip backupBundlePath', async () => {
+		const zip = Buffer.from(await (await profileCall('11.0', 'POST', `${F}/backup`, { contentType: 'application/x-www-form-urlencoded', body: new URLSearchParams({ logFile: 'b.log', logLevel: 'INFO', outputFile: 'x.zip' }) })).arrayBuffer());
+		const id = async () => ((await (await profileCall('11.0', 'GET', `${F}/:public:etl:load_sales.ktr/properties`, { accept: 'application/json' })).json()) as { id: string }).id;
+		await profileCall('11.0', 'PUT', `${F}/deletepermanent`, { body: await id(), contentType: 'text/plain' });
+		const restore = async (fields: Record<string, string>) => {
+			const form = new FormData();
+			form.append('fileUpload', new Blob([zip], { type: 'application/zip' }), 'x.zip');
+			for (const [k, v] of Object.entries(fields)) form.append(k, v);
+			return (await profileCall('11.0', 'POST', `${F}/systemRestore`, { body: form })).status;
+		};
+		const present = async () => (await profileCall('11.0', 'GET', `${F}/:public:etl:load_sales.ktr/properties`)).status;
+		expect(await restore({})).toBe(500);
+		expect(await restore({ logFile: 'r.log', logLevel: 'INFO' })).toBe(200);
+		expect(await present()).toBe(204);
+		expect(await restore({ logFile: 'r.log', logLevel: 'INFO', backupBundlePath: 'x.zip' })).toBe(200);
+		expect(await present()).toBe(200);
+	});
+
+	it('9.x/10.x answer Jersey 1 JSON (strings, one-element lists bare); 11.x typed JSON; /canEdit only from 9.4', async () => {
+		const old = (await (await profileCall('10.2', 'GET', `${F}/:public:etl:daily_load.kjb/properties`, { accept: 'application/json' })).json()) as Record<string, unknown>;
+		expect(old.folder).toBe('false');
+		expect(typeof old.fileSize).toBe('string');
+		const typed = (await (await profileCall('11.0', 'GET', `${F}/:public:etl:daily_load.kjb/properties`, { accept: 'application/json' })).json()) as Record<string, unknown>;
+		expect(typed.folder).toBe(false);
+		expect((await profileCall('9.3', 'GET', `${F}/canEdit`)).status).toBe(404);
+		expect((await profileCall('10.2', 'GET', `${F}/canEdit`)).status).toBe(200);
 	});
 });

@@ -11,10 +11,17 @@ import { repositoryOf } from '../../emulator/areas/repository';
 import { searchPaths } from '../../nodes/Repository/shared/listSearch';
 import { useFilesystemBinaryData } from '../helpers/binaryData';
 import { useEmulator } from '../helpers/emulator';
+import { describeEachProfile } from '../helpers/profiles';
+import { serverProfile } from '../../emulator/core/profiles';
 import { binaryBytes, exec, loadOptionsContext, rl } from './helpers';
 
-const fixture = useEmulator();
 const binaryData = useFilesystemBinaryData();
+
+// Every behaviour below must hold on each server version users run (9.3 and 10.2: Jersey 1 JSON,
+// GET backup, no /exists; 11.0: Jackson JSON, POST backup with log fields, /exists).
+describeEachProfile('Repository node', (profile) => {
+const fixture = useEmulator({ profile });
+const atLeast = (version: string) => serverProfile(profile).atLeast(version);
 
 const admin = () => fixture.server();
 const suzy = () => fixture.server({ user: 'suzy' });
@@ -75,14 +82,14 @@ describe('File', () => {
 		await ok('folder', 'create', { path: rl('/home/admin/rename') });
 		await repositoryOf(fixture.emulator.app).writeFile('/home/admin/rename/a.ktr', '<a/>', { name: 'admin', password: '', admin: true });
 		const renamed = await ok('file', 'rename', { path: rl('/home/admin/rename/a.ktr'), newName: 'b.ktr' });
-		expect(renamed.items[0].json).toMatchObject({ newPath: '/home/admin/rename/b.ktr' });
+		expect(renamed.items[0].json).toMatchObject({ path: '/home/admin/rename/b.ktr', previousPath: '/home/admin/rename/a.ktr', renamed: true });
 		const props = await ok('file', 'getProperties', { path: rl('/home/admin/rename/b.ktr') });
 		expect(props.items[0].json).toMatchObject({ name: 'b.ktr', folder: false, fileSize: 4, owner: 'admin' });
 		expect(props.items[0].json.createdDate).toMatch(/^\d{4}-\d\d-\d\dT/);
 		const root = await ok('file', 'getProperties', { path: rl('/') });
 		expect(root.items[0].json).toMatchObject({ path: '/', folder: true });
 		const missing = await exec('file', 'rename', { path: rl('/home/admin/rename/none.ktr'), newName: 'x.ktr' }, { credentials: admin() });
-		expect(missing.error?.message).toBe('fileNotFound');
+		expect(missing.error?.message).toBe('The repository has no file or folder /home/admin/rename/none.ktr');
 		expect(missing.error?.httpCode).toBe('404');
 	});
 
@@ -185,16 +192,16 @@ describe('Access', () => {
 		await ok('access', 'updateAcl', {
 			path,
 			aclSource: 'fields',
+			aclMode: 'replace',
 			owner: '',
-			entriesInheriting: false,
 			entries: { entry: [{ recipient: 'suzy', recipientType: 0, permissions: ['read'] }, { recipient: 'Power User', recipientType: 1, permissions: ['read', 'write'] }] },
 		});
 		const after = (await ok('access', 'getAcl', { path })).items[0].json;
-		expect(after).toMatchObject({ owner: 'admin', ownerType: 0, entriesInheriting: false });
+		expect(after).toMatchObject({ owner: 'admin', ownerType: 'user', entriesInheriting: false });
 		expect(after.aces).toEqual([
-			expect.objectContaining({ recipient: 'suzy', recipientType: 0, permissions: [0] }),
-			expect.objectContaining({ recipient: 'Power User', recipientType: 1, permissions: [0, 1] }),
-			expect.objectContaining({ recipient: 'Administrator', recipientType: 1, permissions: [4], modifiable: false }),
+			expect.objectContaining({ recipient: 'suzy', recipientType: 'user', permissions: ['read'] }),
+			expect.objectContaining({ recipient: 'Power User', recipientType: 'role', permissions: ['read', 'write'] }),
+			expect.objectContaining({ recipient: 'Administrator', recipientType: 'role', permissions: ['all'], modifiable: false }),
 		]);
 		const asSuzy = await exec('file', 'getContent', { path, binaryPropertyName: 'data' }, { credentials: suzy() });
 		expect(asSuzy.error).toBeUndefined();
@@ -205,7 +212,7 @@ describe('Access', () => {
 	});
 
 	it('Update ACL by a user without ACL management is refused', async () => {
-		const result = await exec('access', 'updateAcl', { path: rl('/public/etl/daily_load.kjb'), aclSource: 'fields', owner: 'suzy', entriesInheriting: true }, { credentials: suzy() });
+		const result = await exec('access', 'updateAcl', { path: rl('/public/etl/daily_load.kjb'), aclSource: 'fields', owner: 'suzy', aclMode: 'inherit' }, { credentials: suzy() });
 		expect(result.error?.httpCode).toBe('403');
 		expect(result.error?.message).toMatch(/suzy does not have ACL_MANAGEMENT permission/);
 	});
@@ -229,7 +236,8 @@ describe('Access', () => {
 		expect(await answer('canAdminister', admin())).toBe(true);
 		expect(await answer('canAdminister', suzy())).toBe(false);
 		expect(await answer('canCreate', fixture.server({ user: 'analyst' }))).toBe(false);
-		expect(await answer('canEdit', suzy())).toBe(true);
+		if (atLeast('9.4')) expect(await answer('canEdit', suzy())).toBe(true);
+		else expect((await exec('access', 'canEdit', {}, { credentials: suzy() })).error?.message).toMatch(/^Can Edit needs server version 9.4 or later/);
 		expect(await answer('canDownload', suzy(), { dirPath: '/home/admin' })).toBe(false);
 		expect(await answer('canUpload', suzy(), { dirPath: '/public' })).toBe(true);
 		expect(await answer('canUpload', suzy())).toBe(true);
@@ -261,8 +269,13 @@ describe('System', () => {
 	it('Back Up then Restore brings back what was deleted and keeps what the backup does not know', async () => {
 		const repo = repositoryOf(fixture.emulator.app);
 		await repo.writeFile('/public/backup/keep.txt', 'version 1', { name: 'admin', password: '', admin: true });
+		const area = fixture.emulator.app.state.repositoryArea as { serverLogs: Array<{ operation: string; logFile: string }> };
+		area.serverLogs.length = 0;
+		// With the defaults: the real 10.2.0.3+ server refuses a backup without a log file (500), and
+		// 9.3/10.2.0.0 serve only GET /backup (a POST is 405).
 		const backup = await ok('system', 'backUp', { binaryPropertyName: 'backup', options: { outputFile: 'nightly.zip' } });
-		expect(backup.items[0].binary?.backup).toMatchObject({ fileName: 'nightly.zip', mimeType: 'application/zip' });
+		const name = atLeast('10.2.0.3') ? 'nightly.zip' : 'SystemBackup.zip';
+		expect(backup.items[0].binary?.backup).toMatchObject({ fileName: name, mimeType: 'application/zip' });
 		expect(backup.items[0].binary?.backup.id).toBeDefined();
 
 		await ok('trash', 'deletePermanently', { filesBy: 'path', paths: ['/public/backup/keep.txt'] });
@@ -270,9 +283,11 @@ describe('System', () => {
 		expect(repo.find('/public/backup/keep.txt')).toBeUndefined();
 
 		const restored = await ok('system', 'restore', { binaryPropertyName: 'backup', overwriteFile: true }, { input: backup.items });
-		expect(restored.items[0].json).toMatchObject({ restored: true, fileName: 'nightly.zip', overwriteFile: true });
+		expect(restored.items[0].json).toMatchObject({ restored: true, fileName: name, overwriteFile: true });
+		// The restore really imported (10.2.0.3+ imports nothing without a .zip backupBundlePath).
 		expect((await repo.readContent(repo.find('/public/backup/keep.txt')!)).toString()).toBe('version 1');
 		expect(repo.find('/public/backup/new.txt')).toBeDefined();
+		expect(area.serverLogs.map((l) => `${l.operation} ${l.logFile}`)).toEqual(atLeast('10.2.0.3') ? ['backup backup.log', 'restore restore.log'] : []);
 	});
 
 	it('a non-administrator is refused Back Up, Restore and LDAP changes with a clear error', async () => {
@@ -346,4 +361,5 @@ describe('path browser (listSearch)', () => {
 		const narrowed = await searchPaths.call(ctx, '/public/etl/LOAD_S');
 		expect(narrowed.results.map((r) => r.value)).toEqual(['/public/etl/load_sales.ktr']);
 	});
+});
 });
