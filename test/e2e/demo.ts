@@ -5,20 +5,23 @@
  * example workflow with `n8n execute` and prints a short account of what each step did. Exits
  * non-zero if any workflow fails (or does not do what its scenario expects).
  */
+import { heartbeat } from './lib/heartbeat';
 import { discoverScenarios, Session } from './lib/runner';
 
 async function main(): Promise<number> {
 	const args = process.argv.slice(2);
 	const keep = args.includes('--keep');
 	const only = args.filter((a) => !a.startsWith('--'));
-	const say = (line: string) => console.log(line);
-	const setupLine = (line: string) => console.log(`  ${line}`);
+	// A line at least every 25 s, also while n8n installs, starts or runs a workflow.
+	const beat = heartbeat((line) => console.log(line));
+	const say = (line: string) => beat.say(line);
+	const setupLine = (line: string) => beat.say(`  ${line}`);
 
 	const scenarios = await discoverScenarios(only);
 	const session = new Session('demo');
 	let failed = 0;
 	try {
-		console.log('Setting up:');
+		say('Setting up:');
 		await session.prepare(setupLine);
 		await session.importWorkflows(scenarios);
 		const { toolchain, pkg } = session;
@@ -45,6 +48,7 @@ async function main(): Promise<number> {
 		say(`Demo failed: ${(error as Error).message}`);
 	} finally {
 		await session.close(keep || failed > 0, say);
+		beat.stop();
 	}
 	return failed ? 1 : 0;
 }

@@ -7,6 +7,7 @@
  * credentials, `n8n execute --id` its workflow and check the outcome. Then `n8n start`: every node
  * and credential type listed, credential tests OK / Error. Ends with `E2E: N passed, N failed`.
  */
+import { heartbeat } from './lib/heartbeat';
 import { serverChecks } from './lib/serverCheck';
 import { discoverScenarios, secs, Session } from './lib/runner';
 
@@ -15,7 +16,9 @@ async function main(): Promise<number> {
 	const keep = args.includes('--keep');
 	const serverCheck = !args.includes('--no-server-check');
 	const only = args.filter((a) => !a.startsWith('--'));
-	const say = (line: string) => console.log(line);
+	// A line at least every 25 s, also while n8n installs, starts or runs a workflow.
+	const beat = heartbeat((line) => console.log(line));
+	const say = (line: string) => beat.say(line);
 	const started = Date.now();
 
 	const scenarios = await discoverScenarios(only);
@@ -61,6 +64,7 @@ async function main(): Promise<number> {
 	} finally {
 		await session.close(keep || failed > 0, say);
 	}
+	beat.stop();
 	say(`E2E: ${passed} passed, ${failed} failed (${secs(started)})`);
 	return failed > 0 || passed === 0 ? 1 : 0;
 }
