@@ -6,7 +6,7 @@
  */
 import { FAULT_KINDS, type FaultKind } from '../../emulator';
 import { enumerateOperations, type OperationRef } from './catalogue';
-import { CATALOG_LOGIN, escapeRegExp, hasBinary, isClearMessage, reliabilityEmulator, runSample } from './runner';
+import { CATALOG_LOGIN, escapeRegExp, hasBinary, isClearMessage, reliabilityEmulator, runSample, SHARED_LOOKUP } from './runner';
 
 const fixture = reliabilityEmulator();
 
@@ -28,7 +28,7 @@ describe.each(representatives.map((r) => [r.key, r] as const))('%s', (key, ref) 
 	beforeAll(async () => {
 		const dry = await runSample(fixture, ref);
 		expect(dry.result.error?.message).toBeUndefined();
-		target = dry.paths.find((p) => !CATALOG_LOGIN.test(p)) ?? dry.paths[0];
+		target = dry.paths.find((p) => !CATALOG_LOGIN.test(p) && !SHARED_LOOKUP.test(p)) ?? dry.paths.find((p) => !CATALOG_LOGIN.test(p)) ?? dry.paths[0];
 		binary = hasBinary(dry.result.items);
 		emptyAnswer = dry.requests.find((r) => r.path === target)?.bytes === 0;
 	});

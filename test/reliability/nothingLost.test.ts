@@ -4,7 +4,7 @@
  * order, each paired to its input; without continue-on-fail the node fails naming item 1.
  */
 import { enumerateOperations, type OperationRef } from './catalogue';
-import { CATALOG_LOGIN, escapeRegExp, reliabilityEmulator, runSample } from './runner';
+import { CATALOG_LOGIN, escapeRegExp, reliabilityEmulator, runSample, SHARED_LOOKUP } from './runner';
 
 const fixture = reliabilityEmulator();
 const operations = enumerateOperations();
@@ -19,7 +19,7 @@ async function failureFor(ref: OperationRef): Promise<{ path: RegExp; after: num
 	expect(first.result.error?.message).toBeUndefined();
 	expect(second.result.error?.message).toBeUndefined();
 	const own = second.paths.find((p) => !first.paths.includes(p));
-	const target = own ?? second.paths.find((p) => !CATALOG_LOGIN.test(p)) ?? second.paths[0];
+	const target = own ?? second.paths.find((p) => !CATALOG_LOGIN.test(p) && !SHARED_LOOKUP.test(p)) ?? second.paths.find((p) => !CATALOG_LOGIN.test(p)) ?? second.paths[0];
 	return { path: new RegExp(`^${escapeRegExp(target)}$`), after: first.paths.filter((p) => p === target).length };
 }
 

@@ -9,8 +9,8 @@
  *   Unknown version: the 10.3+ rules (what current servers do).
  * - Server zone: `GET /api/system/timezones` → `serverTzId`
  *   (pentaho-platform:extensions/src/main/java/org/pentaho/platform/web/http/api/resources/SystemResource.java@9.3.0.0-422 and @727e5c86b9,
- *   the list PUC's schedule editor reads). When the server does not tell, the schedule's own zone
- *   is assumed and the output says so.
+ *   the list PUC's schedule editor reads). When the server does not have it (404), the schedule's
+ *   own zone is assumed and the output says so; when it fails, the item fails.
  * Both are asked once per execution.
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -46,16 +46,19 @@ async function serverTimeZone(ctx: RequestContext, itemIndex?: number): Promise<
 				if (status !== 200 || !body || typeof body !== 'object') return undefined;
 				const id = (body as IDataObject).serverTzId ?? ((body as IDataObject).timeZoneWrapper as IDataObject | undefined)?.serverTzId;
 				return typeof id === 'string' && isValidTimeZone(id) ? id : undefined;
-			})
-			// A server that cannot say is treated as running in the schedule's zone (the output says so).
-			.catch(() => undefined);
+			});
 		zoneCache.set(ctx, entry);
+		// A failed request is not kept: the next item asks again.
+		entry.catch(() => zoneCache.delete(ctx));
 	}
 	return await entry;
 }
 
 export async function schedulerServer(ctx: RequestContext, itemIndex?: number): Promise<SchedulerServer> {
-	const [version, timeZone] = await Promise.all([serverVersion(ctx, itemIndex).catch(() => undefined), serverTimeZone(ctx, itemIndex)]);
+	// A server without these endpoints (404) is read as the newest rules in the schedule's zone (the
+	// output says so); a failing one (500, no answer) fails the item: guessing could schedule wrongly.
+	const version = await serverVersion(ctx, itemIndex);
+	const timeZone = await serverTimeZone(ctx, itemIndex);
 	return {
 		modern: version === undefined || version.atLeast('10.3'),
 		hasRunOptions: version === undefined || version.atLeast('10'),
