@@ -238,6 +238,11 @@ export function register(app: EmulatorApp): void {
 	app.state.workerControl = control;
 	const controlHandlers = controlRoutes(app, control);
 	const wantsXml = (ctx: RequestContext) => (ctx.query.get('xml') ?? '').toUpperCase() === 'Y';
+	/**
+	 * Content type of XML answers: servlets that moved to BaseHttpServlet.contentTypeAndHeader (11.x) write
+	 * application/xml; 9.x/10.x wrote text/xml (BaseHttpServlet.java@12d25b5f1ccb8422cb4998771a7758e2d55ab038 has no such helper).
+	 */
+	const xmlType = app.profile.atLeast('11') ? 'application/xml;charset=UTF-8' : 'text/xml;charset=UTF-8';
 	/** A standalone worker server (Jetty, `/kettle/...` at the root) or the servlets inside the BI server (`<context>/kettle/...`). */
 	const deployment: ServletDeployment = app.options.contextPath === '' ? 'standalone' : 'biServer';
 	const sendHtml = (ctx: RequestContext, status: number, page: string) => ctx.send(status, page, 'text/html;charset=UTF-8');
@@ -287,7 +292,7 @@ export function register(app: EmulatorApp): void {
 			`\n<transstatuslist>${state.transformations.map(transListEntry).join('')}${transListXml(control, now)}</transstatuslist>\n` +
 			`<jobstatuslist>${state.jobs.map((job) => jobListEntry(job, now)).join('')}</jobstatuslist>\n` +
 			'</serverstatus>\n';
-		ctx.sendXml(200, xml);
+		ctx.sendXml(200, xml, xmlType); // GetStatusServlet.java@00c601e019125ad4e44f97747faa242e7225cb33 (contentTypeAndHeader)
 	};
 
 	// ---- jobs -----------------------------------------------------------------------------
@@ -338,7 +343,9 @@ export function register(app: EmulatorApp): void {
 			]
 				.map((line) => `  ${line}\n`)
 				.join('') +
-			`<result>${result}</result>` +
+			// The real servlet writes job.getResult(), which is null until the job has ended: no <result>
+			// while it waits or runs (GetJobStatusServlet.java@0d70bee9418e23b626dd74ca314b263bdb67b276, "might be null").
+			(/^(Finished|Stopped)/.test(statusDesc) ? `<result>${result}</result>` : '') +
 			'</jobstatus>\n';
 		ctx.sendXml(200, xml);
 	};
@@ -374,7 +381,7 @@ export function register(app: EmulatorApp): void {
 	const addJob = async (ctx: RequestContext) => {
 		const body = decodeServletBody(await ctx.body(), ctx.req.headers['content-type'], deployment);
 		const answer = (result: 'OK' | 'ERROR', message: string, id = '') => {
-			if (wantsXml(ctx)) ctx.sendXml(200, webResultXml(result, message, id));
+			if (wantsXml(ctx)) ctx.sendXml(200, webResultXml(result, message, id), xmlType);
 			else sendHtml(ctx, 200, html('Add job', `<H1>${result === 'OK' ? message : esc(message)}</H1>`));
 		};
 		let doc: Record<string, unknown>;
@@ -618,7 +625,7 @@ export function register(app: EmulatorApp): void {
 		const accepted = deployment === 'standalone' || app.options.allowStop === true;
 		if (accepted) state.stopAccepted = true;
 		if (wantsXml(ctx)) {
-			ctx.sendXml(200, `${XML_HEADER}<request_accepted>${accepted ? 'Y' : 'N'}</request_accepted>`, 'application/xml;charset=UTF-8');
+			ctx.sendXml(200, `${XML_HEADER}<request_accepted>${accepted ? 'Y' : 'N'}</request_accepted>`, xmlType);
 		} else if (accepted) {
 			sendHtml(ctx, 200, html('Shutdown request', '<H1>Status</H1>\n<p>\nShutting Down\n</p>'));
 		} else {

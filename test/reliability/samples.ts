@@ -59,9 +59,31 @@ async function adminFetch(emulator: RunningEmulator, path: string, init: Request
 async function startedJobs(emulator: RunningEmulator, items: number): Promise<PreparedItems> {
 	const out: PreparedItems = [];
 	for (let n = 0; n < items; n++) {
-		const xml = await (await adminFetch(emulator, '/dataflow/runJob?job=%2Fpublic%2Fetl%2Fdaily_load.kjb&level=Basic')).text();
+		const xml = await (await adminFetch(emulator, '/dataflow/runJob?job=%2Fpublic%2Fetl%2Fdaily_load&level=Basic')).text();
 		out.push({ jobId: /<id>([^<]+)<\/id>/.exec(xml)?.[1] ?? '' });
 	}
+	return out;
+}
+
+/** Starts the sample transformation once per item (running for `durationMs`), optionally paused, and hands each item its id. */
+function startedTransformations(durationMs: number, then: 'pause' | 'end' | 'none' = 'none') {
+	return async (emulator: RunningEmulator, items: number): Promise<PreparedItems> => {
+		const out: PreparedItems = [];
+		for (let n = 0; n < items; n++) {
+			const xml = await (await adminFetch(emulator, `/dataflow/runTrans?trans=%2Fpublic%2Fetl%2Fload_sales&level=Basic&DURATION_MS=${durationMs}`)).text();
+			const transId = /<id>([^<]+)<\/id>/.exec(xml)?.[1] ?? '';
+			if (then === 'pause') await adminFetch(emulator, `/dataflow/pauseTrans?name=load_sales&id=${transId}&xml=Y`);
+			out.push({ transId });
+		}
+		if (then === 'end') emulator.app.advanceClock(durationMs + 1000);
+		return out;
+	};
+}
+
+/** startedJobs, then the clock moved past their end. */
+async function endedJobs(emulator: RunningEmulator, items: number): Promise<PreparedItems> {
+	const out = await startedJobs(emulator, items);
+	emulator.app.advanceClock(5000);
 	return out;
 }
 
@@ -273,6 +295,43 @@ export const SAMPLES: Record<string, Sample> = {
 	},
 	'dataflowWorker.job.getStatus': { parameters: { jobName: 'daily_load', jobId: '={{ $json.jobId }}' }, prepare: startedJobs },
 	'dataflowWorker.job.getImage': { parameters: { jobName: 'daily_load', jobId: '={{ $json.jobId }}', binaryPropertyName: 'data' }, prepare: startedJobs },
+	'dataflowWorker.job.stop': { parameters: { jobName: 'daily_load', jobId: '={{ $json.jobId }}' }, prepare: startedJobs },
+	'dataflowWorker.job.remove': { parameters: { jobName: 'daily_load', jobId: '={{ $json.jobId }}' }, prepare: endedJobs },
+	'dataflowWorker.job.start': { parameters: { jobName: 'daily_load', jobId: '={{ $json.jobId }}' }, prepare: endedJobs },
+	'dataflowWorker.job.execute': {
+		parameters: { executeSource: 'repository', repositoryName: 'dataflow', repositoryUser: 'admin', repositoryPassword: 'password', executePath: '/public/etl/daily_load.kjb' },
+		bad: [
+			{ label: 'a transformation path', parameters: { executePath: '/public/etl/load_sales.ktr' }, message: /is a transformation/ },
+			{ label: 'a parameter named like a servlet option', parameters: { executeParameters: { entry: [{ name: 'pass', value: 'x' }] } }, message: /reserved/ },
+		],
+	},
+	'dataflowWorker.transformation.run': {
+		parameters: { transPath: '/public/etl/load_sales.ktr', logLevel: 'Basic' },
+		bad: [
+			{ label: 'a ".." path segment', parameters: { transPath: '/public/../etc/x.ktr' }, message: /"\.\." segments/ },
+			{ label: 'a job path', parameters: { transPath: '/public/etl/daily_load.kjb' }, message: /is a job/ },
+		],
+	},
+	'dataflowWorker.transformation.runAndWait': {
+		parameters: { transPath: '/public/etl/load_sales.ktr', logLevel: 'Basic', pollInterval: 0.05, timeout: 20 },
+		bad: [
+			{ label: 'a negative poll interval', parameters: { pollInterval: -1 }, message: /Poll Interval/ },
+			{ label: 'an unknown timeout policy', parameters: { options: { onAbort: 'explode' } }, message: /On Timeout or Cancel/ },
+		],
+	},
+	'dataflowWorker.transformation.execute': {
+		parameters: { executeSource: 'repository', repositoryName: 'dataflow', repositoryUser: 'admin', repositoryPassword: 'password', executePath: '/public/etl/load_sales.ktr' },
+		bad: [
+			{ label: 'a job path', parameters: { executePath: '/public/etl/daily_load.kjb' }, message: /is a job/ },
+			{ label: 'a name given as parameter and variable', parameters: { executeParameters: { entry: [{ name: 'A', value: '1' }] }, executeVariables: { entry: [{ name: 'A', value: '2' }] } }, message: /both as a parameter and as a variable/ },
+		],
+	},
+	'dataflowWorker.transformation.getStatus': { parameters: { transName: 'load_sales', transId: '={{ $json.transId }}' }, prepare: startedTransformations(600_000) },
+	'dataflowWorker.transformation.getImage': { parameters: { transName: 'load_sales', transId: '={{ $json.transId }}', binaryPropertyName: 'data' }, prepare: startedTransformations(600_000) },
+	'dataflowWorker.transformation.stop': { parameters: { transName: 'load_sales', transId: '={{ $json.transId }}', safeStop: true }, prepare: startedTransformations(600_000) },
+	'dataflowWorker.transformation.pause': { parameters: { transName: 'load_sales', transId: '={{ $json.transId }}' }, prepare: startedTransformations(600_000) },
+	'dataflowWorker.transformation.resume': { parameters: { transName: 'load_sales', transId: '={{ $json.transId }}' }, prepare: startedTransformations(600_000, 'pause') },
+	'dataflowWorker.transformation.remove': { parameters: { transName: 'load_sales', transId: '={{ $json.transId }}' }, prepare: startedTransformations(50, 'end') },
 	'dataflowWorker.server.getStatus': { parameters: { output: 'all' } },
 	'dataflowWorker.server.stop': { parameters: {} },
 	'dataflowWorker.slave.register': {
