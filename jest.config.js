@@ -7,6 +7,8 @@ module.exports = {
 	testMatch: ['**/*.test.ts'],
 	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
 	setupFiles: ['<rootDir>/test/setup-env.js'],
+	// One screen for a passing run, failures as soon as they happen, progress every 20 s.
+	reporters: ['<rootDir>/test/reporter/compact.js'],
 	transform: {
 		'^.+\\.ts$': [
 			'ts-jest',
