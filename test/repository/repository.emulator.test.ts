@@ -8,7 +8,7 @@ import { unzipSync } from 'fflate';
 import type { IDataObject } from 'n8n-workflow';
 
 import { repositoryOf } from '../../emulator/areas/repository';
-import { searchPaths } from '../../nodes/Repository/shared/listSearch';
+import { searchFolders, searchPaths } from '../../nodes/Repository/shared/listSearch';
 import { useFilesystemBinaryData } from '../helpers/binaryData';
 import { useEmulator } from '../helpers/emulator';
 import { describeEachProfile } from '../helpers/profiles';
@@ -360,6 +360,93 @@ describe('path browser (listSearch)', () => {
 		expect(browse.results.map((r) => r.value)).toEqual(['/public/etl', '/public/etl/daily_load.kjb', '/public/etl/load_sales.ktr']);
 		const narrowed = await searchPaths.call(ctx, '/public/etl/LOAD_S');
 		expect(narrowed.results.map((r) => r.value)).toEqual(['/public/etl/load_sales.ktr']);
+	});
+
+	it('shows why a list cannot be loaded (wrong password) instead of "No results"', async () => {
+		const ctx = loadOptionsContext({ ...suzy(), password: 'wrong' });
+		await expect(searchPaths.call(ctx, '')).rejects.toThrow(/401|[Uu]nauthori[sz]ed|credentials/);
+		await expect(searchFolders.call(ctx, '/public/')).rejects.toThrow();
+	});
+
+	it('folder pickers offer folders only, the user\'s own home folder among them', async () => {
+		const ctx = loadOptionsContext(suzy());
+		const all = await searchFolders.call(ctx, '');
+		const values = all.results.map((r) => r.value);
+		expect(values).toEqual(expect.arrayContaining(['/home/suzy', '/public', '/public/etl']));
+		expect(values.every((v) => !/\.(txt|ktr|kjb|prpt)$/.test(String(v)))).toBe(true);
+		const browse = await searchFolders.call(ctx, '/public/');
+		expect(browse.results.map((r) => r.value)).toEqual(expect.arrayContaining(['/public', '/public/etl']));
+		expect(browse.results.map((r) => r.value)).not.toContain('/public/etl/daily_load.kjb');
+	});
+});
+
+describe('what the server really holds (issues 17 and 18)', () => {
+	it('Exists answers true for names with "+", "%", spaces, "~", ":" and non-ASCII on every version', async () => {
+		const repo = repositoryOf(fixture.emulator.app);
+		const names = ['a+b.ktr', '50% off.ktr', 'tilde~x.ktr', 'time 10:30.ktr', 'Grüße 東京.ktr'];
+		for (const name of names) await repo.writeFile(`/home/admin/odd/${name}`, '<t/>', { name: 'admin', password: '', admin: true });
+		const result = await ok('file', 'exists', { path: '={{ $json.p }}' }, { input: [...names, 'none+x.ktr'].map((name) => ({ json: { p: `/home/admin/odd/${name}` } })) });
+		expect(result.items.map((i) => i.json.exists)).toEqual([true, true, true, true, true, false]);
+		const props = await ok('file', 'getProperties', { path: rl('/home/admin/odd/time 10:30.ktr') });
+		expect(props.items[0].json).toMatchObject({ name: 'time 10:30.ktr', path: '/home/admin/odd/time 10:30.ktr' });
+	});
+
+	it('Create Folder makes "a+b" and "100%" as named (the server decodes new names a second time)', async () => {
+		await ok('folder', 'create', { path: rl('/home/admin/plus/a+b') });
+		await ok('folder', 'create', { path: rl('/home/admin/plus/a+b/100%') });
+		const repo = repositoryOf(fixture.emulator.app);
+		expect(repo.find('/home/admin/plus/a+b')?.folder).toBe(true);
+		expect(repo.find('/home/admin/plus/a+b/100%')?.folder).toBe(true);
+		expect(repo.find('/home/admin/plus/a b')).toBeUndefined();
+	});
+
+	it('Get Children of a folder that does not exist is an error, not an empty list', async () => {
+		const result = await exec('folder', 'getChildren', { path: rl('/public/no-such-folder'), returnAll: true }, { credentials: admin() });
+		expect(result.error?.message).toBe('The repository has no folder /public/no-such-folder (or you may not read it)');
+		const empty = await ok('folder', 'create', { path: rl('/home/admin/empty') });
+		expect(empty.items[0].json.created).toBe(true);
+		expect((await ok('folder', 'getChildren', { path: rl('/home/admin/empty'), returnAll: true })).items).toEqual([]);
+	});
+
+	it('no default of Update ACL removes a permission: the defaults are refused, Add keeps the other entries', async () => {
+		const repo = repositoryOf(fixture.emulator.app);
+		await repo.writeFile('/public/acl/shared.ktr', '<t/>', { name: 'admin', password: '', admin: true });
+		const node = repo.find('/public/acl/shared.ktr')!;
+		node.acl = { owner: 'admin', ownerType: 0, entriesInheriting: false, aces: [{ recipient: 'suzy', recipientType: 0, permissions: [0, 1] }] };
+		const defaults = await exec('access', 'updateAcl', { path: rl('/public/acl/shared.ktr') }, { credentials: admin() });
+		expect(defaults.error?.message).toBe('Add at least one entry to change');
+		const added = await ok('access', 'updateAcl', { path: rl('/public/acl/shared.ktr'), entries: { entry: [{ recipient: 'Power User', recipientType: 1, permissions: ['read'] }] } });
+		expect(added.items[0].json.aces).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({ recipient: 'suzy', recipientType: 'user', permissions: ['read', 'write'] }),
+				expect.objectContaining({ recipient: 'Power User', recipientType: 'role', permissions: ['read'] }),
+			]),
+		);
+		expect(node.acl.aces.map((a) => a.recipient).sort()).toEqual(['Power User', 'suzy']);
+	});
+
+	it('no default of a Repository write operation removes something the user did not name', async () => {
+		// Defaults of every write operation, with only the required path filled in.
+		const repo = repositoryOf(fixture.emulator.app);
+		await repo.writeFile('/public/defaults/keep.ktr', '<t/>', { name: 'admin', password: '', admin: true });
+		const before = repo.find('/public/defaults/keep.ktr')!;
+		const acl = JSON.stringify(before.acl);
+		const metadata = JSON.stringify(before.metadata);
+		const locales = JSON.stringify([...before.locales.entries()]);
+		for (const [resource, operation] of [
+			['access', 'updateAcl'],
+			['localeMetadata', 'updateMetadata'],
+			['localeMetadata', 'updateLocaleProperties'],
+			['trash', 'moveToTrash'],
+			['trash', 'deletePermanently'],
+		]) {
+			await exec(resource, operation, { path: rl('/public/defaults/keep.ktr') }, { credentials: admin() });
+		}
+		const after = repo.find('/public/defaults/keep.ktr');
+		expect(after).toBeDefined();
+		expect(JSON.stringify(after!.acl)).toBe(acl);
+		expect(JSON.stringify(after!.metadata)).toBe(metadata);
+		expect(JSON.stringify([...after!.locales.entries()])).toBe(locales);
 	});
 });
 });

@@ -59,7 +59,7 @@ export const execute = defineOperation<Plan>({
 		if (newName.includes('/') || newName === '.' || newName === '..') {
 			throw new NodeOperationError(this.getNode(), `The new name "${newName}" may not contain "/" (give only the name, not a path)`, { itemIndex });
 		}
-		if (/[\x00-\x1f\x7f]/.test(newName)) throw new NodeOperationError(this.getNode(), 'The new name contains a control character', { itemIndex });
+		if ([...newName].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) throw new NodeOperationError(this.getNode(), 'The new name contains a control character', { itemIndex });
 		await checkNames(this, itemIndex, [newName], 'The new name');
 		return { path, newName };
 	},
