@@ -219,7 +219,7 @@ const REPOSITORY_SAMPLES: Record<string, Sample> = {
 	'dataflowRepository.trash.getMany': { parameters: { returnAll: true } },
 	'dataflowRepository.access.getAcl': { parameters: { path: path('/home/admin/sales.ktr') } },
 	'dataflowRepository.access.updateAcl': {
-		parameters: { path: path('={{ "/home/admin/reliability/acl_" + $json.n + ".ktr" }}'), aclSource: 'fields', owner: 'admin', ownerType: 0, entriesInheriting: true },
+		parameters: { path: path('={{ "/home/admin/reliability/acl_" + $json.n + ".ktr" }}'), aclSource: 'fields', owner: 'admin', ownerType: 0, aclMode: 'inherit' },
 		prepare: withFiles('acl'),
 		bad: [{ label: 'an owner XML cannot carry', parameters: { owner: 'ad\u0000min' }, message: /The owner contains the character U\+0000/ }],
 	},
@@ -251,7 +251,7 @@ const REPOSITORY_SAMPLES: Record<string, Sample> = {
 	'dataflowRepository.system.restore': {
 		parameters: { binaryPropertyName: 'data', overwriteFile: false },
 		prepare: async (emulator) => {
-			backupZip ??= Buffer.from(await (await adminFetch(emulator, '/api/repo/files/backup', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'logLevel=INFO&outputFile=backup.zip' })).arrayBuffer());
+			backupZip ??= Buffer.from(await (await adminFetch(emulator, '/api/repo/files/backup', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'logFile=backup.log&logLevel=INFO&outputFile=backup.zip' })).arrayBuffer());
 		},
 		input: (n) => ({ json: { n }, binary: { data: { data: (backupZip ?? Buffer.alloc(0)).toString('base64'), mimeType: 'application/zip', fileName: 'backup.zip' } } }),
 	},
@@ -366,6 +366,15 @@ export const SAMPLES: Record<string, Sample> = {
 			databasePort: '5432',
 			username: 'reporting',
 			password: 'Rep0rting!',
+		},
+		// Updates (read, merge, write): the operation's own first request is the read of the connection.
+		prepare: (emulator, items) => {
+			for (let n = 0; n < items; n++) {
+				const name = `conn_${n}`;
+				if (!datasource(emulator).connections.some((c) => c.name === name)) {
+					datasource(emulator).connections.push({ id: name, name, password: 'old', hostname: 'old.example.com', databaseName: 'old', databasePort: '5432', databaseType: { name: 'PostgreSQL', shortName: 'POSTGRESQL' } });
+				}
+			}
 		},
 		bad: [{ label: 'a port that is not a number', parameters: { databasePort: 'abc' }, message: /[Pp]ort/ }],
 	},

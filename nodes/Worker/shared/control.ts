@@ -83,10 +83,12 @@ function redacted(ctx: IExecuteFunctions, error: unknown, secrets: string[], ite
 }
 
 /**
- * Sends one control request and returns its webresult. With `allowEmpty`, an empty answer (what
- * executeTrans sends on success) is returned as an OK without message.
+ * Sends one control request and returns its webresult. With `bodyIsOutput` (executeTrans), a 2xx
+ * answer that is not a result document is the transformation's own output: executeTrans answers an
+ * empty body when the transformation ended without errors, or whatever a step wrote to the servlet
+ * output (any text), and reports failures with HTTP 500 (raised by the transport).
  */
-export async function controlRequest(ctx: IExecuteFunctions, call: ControlCall, allowEmpty = false): Promise<ControlAnswer> {
+export async function controlRequest(ctx: IExecuteFunctions, call: ControlCall, bodyIsOutput = false): Promise<ControlAnswer> {
 	const secrets = (call.secrets ?? []).filter((s) => s !== '');
 	const path = await workerEndpoint(ctx, call.endpoint);
 	let status: number;
@@ -108,8 +110,21 @@ export async function controlRequest(ctx: IExecuteFunctions, call: ControlCall, 
 	} catch (error) {
 		throw redacted(ctx, error, secrets, call.itemIndex, call.unauthorized);
 	}
+	if (bodyIsOutput) {
+		let doc: IDataObject | undefined;
+		try {
+			doc = /<webresult[\s>]/i.test(raw) ? parseXml(raw) : undefined;
+		} catch {
+			doc = undefined;
+		}
+		if (doc && doc.webresult !== undefined) {
+			const result = readWebResult(ctx.getNode(), doc, call.itemIndex, call.what);
+			result.message = redact(result.message, secrets);
+			return { result, raw: redact(raw, secrets), status };
+		}
+		return { result: { result: 'OK', message: '', id: '' }, raw, status, isOutput: raw !== '' };
+	}
 	if (raw.trim() === '') {
-		if (allowEmpty) return { result: { result: 'OK', message: '', id: '' }, raw: '', status };
 		throw apiError(ctx.getNode(), {
 			message: `The server answered ${call.what} with an empty document`,
 			description: `${call.form ? 'POST' : 'GET'} ${path} answered HTTP ${status} without a body`,

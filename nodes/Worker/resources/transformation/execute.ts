@@ -46,7 +46,8 @@ export const execute = defineOperation<ExecutePlan>({
 			message: answer.result.message || 'The transformation ended without errors',
 		};
 		if (plan.source === 'repository') json.repository = plan.repository;
-		if (answer.raw !== '' && !/<webresult[\s>]/i.test(answer.raw)) json.output = answer.raw;
+		// A step that writes to the servlet output (for example "Output to servlet") answers its rows here.
+		if (answer.isOutput) json.output = answer.raw;
 		return toItems(json);
 	},
 });
