@@ -1,16 +1,24 @@
 /**
  * The built package, packed as npm publishes it, loads with n8n-core's PackageDirectoryLoader — the
- * loader n8n uses for community packages — with every node and credential of the "n8n" block.
+ * loader n8n uses for community packages — with every node and credential of the "n8n" block, from
+ * the unpacked tarball alone (no node_modules of its own: only n8n-workflow, which n8n provides,
+ * resolves outside it). The shared layer and the bundled libraries exist once in dist/, and the
+ * tarball stays within its size budget.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { PackageDirectoryLoader } from 'n8n-core';
 
 const root = path.resolve(__dirname, '../..');
-const work = path.join(root, 'test/.tmp/pack');
-const unpacked = path.join(work, 'package');
+// Outside the checkout, laid out as n8n installs community packages (<folder>/node_modules/<package>),
+// next to n8n-workflow only, so that nothing else from our node_modules can resolve.
+const work = mkdtempSync(path.join(tmpdir(), 'dataflow-pack-'));
+const modules = path.join(work, 'node_modules');
+const unpacked = path.join(modules, 'n8n-nodes-dataflow');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
 	name: string;
 	version: string;
@@ -28,15 +36,32 @@ function typeNameOf(file: string, suffix: string): string {
 	return base.charAt(0).toLowerCase() + base.slice(1);
 }
 
+/** Packed size budget (issue 22): n8n loads every node file of every community package at start-up. */
+const PACKED_BUDGET = 200_000;
+
+function jsFilesUnder(dir: string): string[] {
+	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+		const full = path.join(dir, entry.name);
+		if (entry.isDirectory()) return jsFilesUnder(full);
+		return entry.name.endsWith('.js') ? [full] : [];
+	});
+}
+
+function requiresOf(file: string): string[] {
+	return [...readFileSync(file, 'utf8').matchAll(/require\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map((m) => m[1]);
+}
+
 let loader: PackageDirectoryLoader;
 let tarballFiles: string[];
+let packedSize: number;
 
 beforeAll(async () => {
 	run(process.execPath, [path.join(root, 'node_modules/gulp/bin/gulp.js'), 'build']);
-	rmSync(work, { recursive: true, force: true });
-	mkdirSync(work, { recursive: true });
 	const tarball = run('npm', ['pack', '--silent', '--pack-destination', work]).trim().split('\n').pop()!;
-	run('tar', ['-xzf', path.join(work, tarball), '-C', work]);
+	packedSize = statSync(path.join(work, tarball)).size;
+	mkdirSync(unpacked, { recursive: true });
+	run('tar', ['-xzf', path.join(work, tarball), '-C', unpacked, '--strip-components=1']);
+	symlinkSync(path.dirname(require.resolve('n8n-workflow/package.json')), path.join(modules, 'n8n-workflow'), 'dir');
 	tarballFiles = run('tar', ['-tzf', path.join(work, tarball)]).trim().split('\n');
 	loader = new PackageDirectoryLoader(unpacked);
 	await loader.loadAll();
@@ -78,13 +103,45 @@ describe('the packed package', () => {
 		expect(icons.filter((f) => f.endsWith('.dark.svg')).length).toBeGreaterThan(0);
 	});
 
-	it('bundles its libraries: the built files require only n8n-workflow and Node built-ins', () => {
-		for (const file of [...pkg.n8n.nodes, ...pkg.n8n.credentials]) {
+	it('is self-contained: every require in dist/ is n8n-workflow, a Node built-in or a file inside dist/', () => {
+		const files = jsFilesUnder(path.join(unpacked, 'dist'));
+		expect(files.length).toBeGreaterThan(pkg.n8n.nodes.length + pkg.n8n.credentials.length);
+		expect(existsSync(path.join(unpacked, 'node_modules'))).toBe(false);
+		const problems: string[] = [];
+		for (const file of files) {
+			for (const name of requiresOf(file)) {
+				if (name.startsWith('.')) {
+					const target = path.resolve(path.dirname(file), name);
+					const found = [target, `${target}.js`, `${target}.json`, path.join(target, 'index.js')].some(
+						(candidate) => existsSync(candidate) && statSync(candidate).isFile(),
+					);
+					if (!found || !target.startsWith(path.join(unpacked, 'dist') + path.sep)) problems.push(`${file}: ${name}`);
+				} else if (name !== 'n8n-workflow' && !name.startsWith('node:') && !builtinModules.includes(name)) {
+					problems.push(`${file}: ${name}`);
+				}
+			}
+		}
+		expect(problems).toEqual([]);
+	});
+
+	it('holds the shared layer and each bundled library once', () => {
+		const files = jsFilesUnder(path.join(unpacked, 'dist'));
+		const rel = (file: string) => path.relative(unpacked, file);
+		// A string of fast-xml-parser's validator and one of fflate's unzip, each in exactly one file.
+		const copiesOf = (marker: RegExp) => files.filter((file) => marker.test(readFileSync(file, 'utf8'))).map(rel);
+		expect(copiesOf(/"InvalidTag"/)).toEqual(['dist/vendor/fast-xml-parser.js']);
+		expect(copiesOf(/invalid zip data/)).toEqual(['dist/vendor/fflate.js']);
+		// The shared request layer is one file that the nodes require, not a copy inside each node file.
+		expect(copiesOf(/function serverBaseUrl\(/)).toEqual(['dist/nodes/common/transport.js']);
+		for (const file of pkg.n8n.nodes) {
 			const code = readFileSync(path.join(unpacked, file), 'utf8');
-			const required = [...code.matchAll(/require\(["']([^"']+)["']\)/g)].map((m) => m[1]);
-			const foreign = required.filter((name) => name !== 'n8n-workflow' && !name.startsWith('node:') && !/^[a-z_]+$/.test(name));
-			expect({ file, foreign }).toEqual({ file, foreign: [] });
+			expect({ file, size: code.length < 64 * 1024 }).toEqual({ file, size: true });
 			expect(code).not.toMatch(/require\(["'](fast-xml-parser|fflate)["']\)/);
 		}
+		expect(requiresOf(path.join(unpacked, 'dist/nodes/common/xml.js'))).toContain('../../vendor/fast-xml-parser.js');
+	});
+
+	it(`packs to at most ${PACKED_BUDGET / 1000} kB`, () => {
+		expect(packedSize).toBeLessThanOrEqual(PACKED_BUDGET);
 	});
 });
