@@ -416,9 +416,12 @@ export function register(app: EmulatorApp): void {
 		answer('OK', forHtml(`Job '${name}' was added to the list with id ${job.id}`), job.id);
 	};
 
+	// pentaho/pentaho-kettle:engine/src/main/java/org/pentaho/di/www/RunJobServlet.java@0bee2d3a1a963a7295066eb5ab8deea6da277f44:
+	// HTTP 200 always, the webresult printed without an XML header and without a Content-Type.
+	const bareWebResult = (result: 'OK' | 'ERROR', message: string, id = '') => webResultXml(result, message, id).replace(/^<\?xml[^>]*>\s*/, '');
 	const runJob = (ctx: RequestContext) => {
 		const path = (ctx.query.get('job') ?? '').trim();
-		const fail = (message: string) => ctx.sendXml(200, webResultXml('ERROR', message));
+		const fail = (message: string) => ctx.send(200, bareWebResult('ERROR', message));
 		if (path === '') {
 			fail('Unable to run the job: the job parameter (repository path of the job) is missing');
 			return;
@@ -450,7 +453,7 @@ export function register(app: EmulatorApp): void {
 		for (const [key, value] of ctx.query) if (key !== 'job' && key !== 'level') parameters[key] = value;
 		const name = (path.split('/').pop() ?? '').replace(/\.kjb$/i, '');
 		const job = engine.create({ name, source: 'run', path, logLevel: ctx.query.get('level') || 'Basic', parameters });
-		ctx.sendXml(200, webResultXml('OK', 'Job started', job.id));
+		ctx.send(200, bareWebResult('OK', 'Job started', job.id));
 	};
 
 	// ---- sockets --------------------------------------------------------------------------

@@ -191,6 +191,13 @@ describe('worker emulator: jobs', () => {
 		expect(job.parameters).toEqual({ DATE: '2024-01-31', REGION: 'n&s' });
 	});
 
+	it('runJob prints its webresult without an XML header or a content type, as the real servlet does', async () => {
+		const run = await call('/kettle/runJob?job=/public/etl/bare&level=Basic');
+		expect(run.status).toBe(200);
+		expect(run.type).toBe('');
+		expect(run.text.startsWith('<webresult>')).toBe(true);
+	});
+
 	it('runJob answers a webresult ERROR with HTTP 200 for a missing, unknown or wrong path', async () => {
 		const missing = await xml('/dataflow/runJob?level=Basic');
 		expect(missing.status).toBe(200);

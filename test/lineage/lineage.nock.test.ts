@@ -278,6 +278,19 @@ describe('Lineage node, bad input and errors (nock)', () => {
 		expect(result.error?.httpCode).toBe('400');
 	});
 
+	it('a date refusal on a file request is not retried, and its text is read whatever content type CXF gives it', async () => {
+		// The resource's @Produces("application/zip") may label the String entity of a BadRequestException too.
+		const scope = nock(BASE)
+			.post(`${PREFIX}/file/20240101/20240102`)
+			.reply(400, 'Invalid date string provided. All dates must be valid and conform to this format yyyyMMdd', { 'Content-Type': 'application/zip' });
+		const result = await run(node, {
+			parameters: { resource: 'lineage', operation: 'getForFile', filePath: '/a.ktr', dateRange: 'between', startDate: '2024-01-01', endDate: '2024-01-02' },
+			credentials,
+		});
+		scope.done();
+		expect(result.error?.message).toBe('Invalid date string provided. All dates must be valid and conform to this format yyyyMMdd');
+	});
+
 	it('Continue On Fail pairs one error item per failed input item', async () => {
 		nock(BASE)
 			.post(`${PREFIX}/file`, { '@class': 'org.pentaho.metaverse.api.model.LineageRequest', path: '/a.ktr' })

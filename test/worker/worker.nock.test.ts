@@ -147,6 +147,17 @@ describe('Job: Run', () => {
 		expect(result.items[0].json).toMatchObject({ id: 'k-1', jobName: 'nightly' });
 	});
 
+	it('reads the answer as the real servlet writes it: no XML header, no Content-Type', async () => {
+		const scope = worker()
+			.get('/kettle/runJob')
+			.query({ job: '/public/etl/bare', level: 'Basic' })
+			.reply(200, '<webresult>\n  <result>OK</result>\n  <message>Job started</message>\n  <id>b-1</id>\n</webresult>\n');
+		const result = await run(node, { parameters: { resource: 'job', operation: 'run', jobPath: '/public/etl/bare' }, credentials: credentials({ workerPath: 'kettle' }) });
+		expect(result.error).toBeUndefined();
+		scope.done();
+		expect(result.items[0].json).toMatchObject({ id: 'b-1', message: 'Job started' });
+	});
+
 	it('a 200 answer with result=ERROR fails with the server message', async () => {
 		worker()
 			.get('/dataflow/runJob')
