@@ -6,6 +6,7 @@
  */
 import { NodeApiError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
+import { statusHint } from '../../common/errors';
 import { apiError } from '../../common/transport';
 import { normalizeConnection } from './connection';
 import { namesFromList } from './nameList';
@@ -24,7 +25,8 @@ export async function readConnection(ctx: IExecuteFunctions, name: string, itemI
 	} catch (error) {
 		failure = error;
 	}
-	if (!(failure instanceof NodeApiError) || failure.httpCode !== '500') throw failure;
+	// The real server's 500 here has no body; one with a message of its own is some other failure.
+	if (!(failure instanceof NodeApiError) || failure.httpCode !== '500' || failure.message !== statusHint(500)) throw failure;
 	const { body } = await manageRequest<IDataObject>(ctx, { method: 'GET', path: JDBC_PATH, expect: 'json', itemIndex }, { 500: LIST_REFUSED });
 	if (!namesFromList(body).includes(name)) return undefined;
 	throw apiError(ctx.getNode(), {
