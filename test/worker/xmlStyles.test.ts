@@ -83,3 +83,32 @@ describe('result documents', () => {
 		expect(readWebResult(node, parseXml(xml), 0, 'the run')).toEqual({ result: 'OK', message: 'Job started', id: 'x' });
 	});
 });
+
+describe('slave lists', () => {
+	it('the hex-entity style of older servers (&#x2f; &#x3a; &#x5b;) and slaves without the newer fields', async () => {
+		const { readSlaves } = await import('../../nodes/Worker/shared/slaves');
+		// Shape of the example in pentaho/pentaho-kettle:engine/src/main/java/org/pentaho/di/www/GetSlavesServlet.java@1c42d65011ad0cd53bb2799650f6ffe2a5a4e5d6.
+		const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<SlaveServerDetections>
+<SlaveServerDetection>
+  <slaveserver>
+    <name>Dynamic slave &#x5b;localhost&#x3a;909&#x5d;</name><hostname>localhost</hostname><port>909</port>
+    <webAppName/><username>cluster</username><password>Encrypted 2be98afc86aa7f2e4cb1aa265cd86aac8</password>
+    <proxy_hostname/><proxy_port/><non_proxy_hosts/><master>N</master>
+  </slaveserver>
+  <active>Y</active>
+  <last_active_date>2014&#x2f;11&#x2f;17 06&#x3a;42&#x3a;28.043</last_active_date>
+  <last_inactive_date>2014&#x2f;11&#x2f;17 06&#x3a;42&#x3a;27.372</last_inactive_date>
+</SlaveServerDetection>
+
+</SlaveServerDetections>
+`;
+		const slaves = readSlaves(parseXml(xml));
+		expect(slaves).toHaveLength(1);
+		expect(slaves[0]).toMatchObject({ name: 'Dynamic slave [localhost:909]', hostname: 'localhost', port: 909, master: false, active: true });
+		expect(slaves[0].last_active_date).toBe('2014-11-17T06:42:28.043');
+		expect(slaves[0]).not.toHaveProperty('password');
+		expect(slaves[0]).not.toHaveProperty('sslMode');
+		expect(readSlaves(parseXml('<?xml version="1.0" encoding="UTF-8"?>\n<SlaveServerDetections>\n</SlaveServerDetections>\n'))).toEqual([]);
+	});
+});
