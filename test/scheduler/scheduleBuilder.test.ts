@@ -152,23 +152,29 @@ describe('schedule builder: 9.3 and 10.2 (startTime moved by the server zone, co
 		expect(trigger).toEqual({ uiPassParam: 'WEEKLY', daysOfWeek: [1], startTime: '2026-01-15T09:30:00.000+01:00' });
 	});
 
-	it('days move when the time falls on another date in the server zone, and the summary says so', () => {
+	it('complex triggers name the schedule zone in the job parameter "timezone" and start where the server-zone hour is the schedule hour', () => {
 		const { request, summary } = on(LEGACY_UTC, { triggerType: 'weekly', daysOfWeek: [1, 5], startTime: '2026-01-15T00:30:00' });
-		// 00:30 Berlin is 23:30 UTC the day before: Sunday and Thursday there.
-		expect(request.complexJobTrigger).toMatchObject({ daysOfWeek: [0, 4], startTime: '2026-01-15T00:30:00.000Z' });
-		expect((summary.notes as string[]).join()).toMatch(/previous day/);
-		expect((summary.notes as string[]).join()).toMatch(/change clocks on different dates/);
+		// The cron's hour is the start's hour in UTC (the server's zone); the trigger then runs in Berlin.
+		// The start sent (UTC wall clock 01:30 on the 14th) is read as 01:30 Berlin = 00:30 UTC on the 14th.
+		expect(request.complexJobTrigger).toEqual({ uiPassParam: 'WEEKLY', daysOfWeek: [1, 5], startTime: '2026-01-14T01:30:00.000Z' });
+		expect(request.jobParameters).toEqual([{ name: 'timezone', type: 'string', stringValue: ['Europe/Berlin'] }]);
+		expect((summary.notes as string[]).join()).toMatch(/"timezone" = Europe\/Berlin/);
 	});
 
-	it('a monthly schedule that would move to another date is refused', () => {
-		expect(() => on(LEGACY_UTC, { triggerType: 'monthly', dayOfMonth: 1, startTime: '2026-01-15T00:30:00' })).toThrow(/falls on another date/);
+	it('a job parameter "timezone" of the user is not silently replaced', () => {
+		expect(() =>
+			on(LEGACY_UTC, { triggerType: 'weekly', daysOfWeek: [1], jobName: 'x', inputFile: '/a.ktr', jobParameters: [{ name: 'timezone', value: 'UTC' }] }, 'job'),
+		).toThrow(/given as a job parameter already/);
 	});
 
-	it('cron hours move by the distance of the zones', () => {
-		expect(on(LEGACY_UTC, { triggerType: 'cron', cronExpression: '0 30 9 ? * MON-FRI', startTime: '2026-01-15T00:00:00' }).request.cronJobTrigger).toMatchObject({
-			cronString: '0 30 8 ? * 2-6',
-		});
-		expect(() => on(LEGACY_UTC, { triggerType: 'cron', cronExpression: '0 30 0 ? * MON-FRI', startTime: '2026-01-15T00:00:00' })).toThrow(/falls on another day/);
+	it('without a zone difference no "timezone" parameter is sent', () => {
+		expect(on(OLD_93, { triggerType: 'weekly', daysOfWeek: [1], startTime: '2026-01-15T09:30:00' }).request).not.toHaveProperty('jobParameters');
+	});
+
+	it('cron triggers keep their expression and name the zone', () => {
+		const { request } = on(LEGACY_UTC, { triggerType: 'cron', cronExpression: '0 30 9 ? * MON-FRI', startTime: '2026-01-15T00:00:00' });
+		expect(request.cronJobTrigger).toEqual({ uiPassParam: 'CRON', cronString: '0 30 9 ? * 2-6', startTime: '2026-01-15T00:00:00.000Z' });
+		expect(request.jobParameters).toEqual([{ name: 'timezone', type: 'string', stringValue: ['Europe/Berlin'] }]);
 	});
 
 	it('9.3 takes no log level, safe mode or metrics: refused rather than silently dropped', () => {

@@ -49,13 +49,22 @@ const NORMALISED_JOB = {
 const rl = (value: string, mode = 'id') => ({ __rl: true, mode, value });
 
 /** The server's version and zone, which the schedule builder asks before it sends a schedule. */
-function platform(version: string, serverTzId: string): nock.Scope {
-	return nock(HOST, { reqheaders: { authorization: BASIC } })
-		.get('/pentaho/api/version/show')
-		.reply(200, version, TEXT)
-		.get('/pentaho/api/system/timezones')
-		.reply(200, { serverTzId, timeZones: { entry: [] } }, JSON_TYPE);
+let platformAnswer = { version: '11.0.0.0-237', serverTzId: 'UTC' };
+function platform(version: string, serverTzId: string): void {
+	platformAnswer = { version, serverTzId };
 }
+function mockPlatform(): void {
+	nock(HOST)
+		.persist()
+		.get('/pentaho/api/version/show')
+		.reply(200, () => platformAnswer.version, TEXT)
+		.get('/pentaho/api/system/timezones')
+		.reply(200, () => ({ serverTzId: platformAnswer.serverTzId, timeZones: { entry: [] } }), JSON_TYPE);
+}
+beforeEach(() => {
+	platformAnswer = { version: '11.0.0.0-237', serverTzId: 'UTC' };
+	mockPlatform();
+});
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
@@ -132,7 +141,7 @@ describe.each(['api/scheduler', 'plugin/scheduler-plugin/api/scheduler'])('Sched
 			expect(result.items[0].pairedItem).toEqual({ item: 0 });
 		});
 
-		it('Create for a 9.3 server in UTC sends startTime as the Berlin wall clock written in UTC, no start fields, and the days there', async () => {
+		it('Create for a 9.3 server in UTC: no start fields, the "timezone" parameter, a start whose UTC hour is the Berlin hour', async () => {
 			let body: Record<string, unknown> = {};
 			platform('9.3.0.0-428', 'UTC');
 			const scope = textServer()
@@ -150,9 +159,13 @@ describe.each(['api/scheduler', 'plugin/scheduler-plugin/api/scheduler'])('Sched
 			});
 			expect(result.error).toBeUndefined();
 			scope.done();
-			// 00:30 Berlin is 23:30 the day before in UTC, where a 9.3 server runs the trigger: Sunday.
-			expect(body.complexJobTrigger).toEqual({ uiPassParam: 'WEEKLY', daysOfWeek: [0], startTime: '2026-01-15T00:30:00.000Z' });
-			expect((result.items[0].json.schedule as { notes: string[] }).notes.join(' ')).toMatch(/previous day/);
+			// A 9.3 server runs complex triggers in its own zone unless the job parameter "timezone" names
+			// another; the cron's hour is the start's hour in the server's zone: so the start sent is
+			// the UTC instant whose UTC wall clock is 00:30 (14 Jan 23:30 Berlin + conversion), and
+			// the days stay Monday in Berlin.
+			expect(body.complexJobTrigger).toEqual({ uiPassParam: 'WEEKLY', daysOfWeek: [1], startTime: '2026-01-14T01:30:00.000Z' });
+			expect(body.jobParameters).toEqual([{ name: 'timezone', type: 'string', stringValue: ['Europe/Berlin'] }]);
+			expect((result.items[0].json.schedule as { notes: string[] }).notes.join(' ')).toMatch(/"timezone" = Europe\/Berlin/);
 		});
 
 		it('Create in JSON mode sends the request as written', async () => {
@@ -437,6 +450,7 @@ describe('Scheduler node: bad input fails before any request', () => {
 
 	it('with Continue On Fail the bad item becomes an error item paired to it, and the good item still runs', async () => {
 		nock.cleanAll();
+		mockPlatform();
 		let sent = 0;
 		const scope = nock(HOST)
 			.post('/pentaho/api/scheduler/job', () => (sent++, true))

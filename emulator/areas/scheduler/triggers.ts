@@ -10,7 +10,8 @@
  * - Simple triggers are Quartz SimpleTriggers: start, start + interval (ms) …, `repeatCount`
  *   repeats (-1 forever), up to `endTime` (an instant, not moved).
  * - Complex triggers: the time of day is the hour and minute of the moved start in the SERVER's
- *   zone; the cron trigger runs in the SERVER's zone; start/end limit it (QuartzSchedulerAvailability).
+ *   zone; the cron trigger runs in the SERVER's zone, or in the zone of the job parameter
+ *   "timezone" when there is one; start/end limit it (QuartzSchedulerAvailability).
  *   `startHour`, `startMin`, `startYear`, `startMonth`, `startDay` are not fields of the request there.
  * - Cron triggers: the expression is re-read (see serverCron.ts) and runs in the SERVER's zone.
  *
@@ -251,6 +252,14 @@ export function triggerFromRequest(request: Json, now: number, rules: ServerRule
 		return { ...base, intervalMs: amount * unit.seconds * 1000, calendarUnit: unit.unit, calendarAmount: amount };
 	}
 
+	// 9.3/10.2: a cron trigger runs in the zone of the job parameter "timezone", else in the server's
+	// (QuartzScheduler.createJob → setTimezone, pentaho-platform:scheduler/src/main/java/org/pentaho/platform/scheduler2/quartz/QuartzScheduler.java@9.3.0.0-422;
+	// 10.3+ sets the trigger's zone from the request and the parameter changes nothing).
+	const zoneParameter = (Array.isArray(request.jobParameters) ? request.jobParameters : request.jobParameters ? [request.jobParameters] : [])
+		.map((p) => p as Json)
+		.find((p) => p && p.name === 'timezone');
+	const parameterZone = zoneParameter ? [zoneParameter.stringValue].flat()[0] : undefined;
+	const legacyZone = knownTimeZone(parameterZone) ? parameterZone : serverZone;
 	let cronString: string;
 	let runsIn: string;
 	let repeatInterval = 0;
@@ -274,7 +283,7 @@ export function triggerFromRequest(request: Json, now: number, rules: ServerRule
 		} else {
 			cronString = complexCronString(complex, hour, minute);
 		}
-		runsIn = rules.modern ? timeZone : serverZone;
+		runsIn = rules.modern ? timeZone : legacyZone;
 	} else {
 		try {
 			cronString = serverCronString(String((cron as Json).cronString ?? ''));
@@ -282,7 +291,7 @@ export function triggerFromRequest(request: Json, now: number, rules: ServerRule
 			if (error instanceof ServerCronError) throw new BadScheduleRequest(error.message);
 			throw error;
 		}
-		runsIn = rules.modern ? timeZone : serverZone;
+		runsIn = rules.modern ? timeZone : legacyZone;
 	}
 	const result: CronTrigger = {
 		kind: complex ? 'complex' : 'cron',

@@ -18,7 +18,7 @@ import { NodeOperationError, type IDataObject, type IDisplayOptions, type IExecu
 import { normalizePath } from '../../common/repositoryPath';
 import { normalizeCron } from './cron';
 import { PLANNING_SERVER, schedulerServer, type SchedulerServer } from './server';
-import { formatServerDate, instantOf, isValidTimeZone, offsetMinutesAt, parseDateTime, ScheduleInputError, wallClockOf, type WallClock } from './time';
+import { formatServerDate, instantOf, isValidTimeZone, offsetMinutesAt, parseDateTime, ScheduleInputError, wallClockOf } from './time';
 import { LOG_LEVEL_OPTIONS } from '../../common/logLevels';
 
 export type TriggerType = 'runOnce' | 'seconds' | 'minutes' | 'hours' | 'daily' | 'weekly' | 'monthly' | 'cron';
@@ -137,8 +137,6 @@ function jobParametersOf(parameters: JobParameterInput[], timeZone: string): IDa
 	return [...byName.values()] as unknown as IDataObject[];
 }
 
-const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
 /** What the schedule means, for the output: zone, start and end used, and what the server version changes. */
 export interface ScheduleSummary extends IDataObject {
 	timeZone: string;
@@ -149,21 +147,6 @@ export interface ScheduleSummary extends IDataObject {
 	serverVersion: string | null;
 	serverTimeZone: string | null;
 	notes: string[];
-}
-
-/** Whole days between two calendar dates. */
-function dayDifference(a: WallClock, b: WallClock): number {
-	return Math.round((Date.UTC(a.year, a.month - 1, a.day) - Date.UTC(b.year, b.month - 1, b.day)) / 86_400_000);
-}
-
-/** Whether the two zones keep the same distance all year from an instant on (no daylight-saving mismatch). */
-function sameDistanceAllYear(from: number, a: string, b: string): boolean {
-	const first = offsetMinutesAt(from, a) - offsetMinutesAt(from, b);
-	for (let day = 1; day <= 366; day += 5) {
-		const t = from + day * 86_400_000;
-		if (offsetMinutesAt(t, a) - offsetMinutesAt(t, b) !== first) return false;
-	}
-	return true;
 }
 
 /**
@@ -184,9 +167,11 @@ function sameDistanceAllYear(from: number, a: string, b: string): boolean {
  * - `startTime`'s wall clock in the SERVER's zone is read again in `timeZone`
  *   (convertDateToServerTimeZone): the start is sent as the schedule-zone wall clock written in
  *   the server's zone. `endTime` is an instant.
- * - complex and cron triggers run in the SERVER's zone at the server-zone hour of the start: days
- *   are moved when the start falls on another date there, cron hours are moved by the zones'
- *   distance, and the output notes daylight-saving mismatches.
+ * - complex and cron triggers run in the SERVER's zone at the server-zone hour of the start,
+ *   unless the job parameter "timezone" names a zone (QuartzScheduler.createJob → setTimezone,
+ *   pentaho-platform:scheduler/src/main/java/org/pentaho/platform/scheduler2/quartz/QuartzScheduler.java@9.3.0.0-422):
+ *   when the zones differ the builder sends that parameter and a start whose server-zone hour is
+ *   the schedule's hour (see legacyComplexStart).
  * - no start fields; 9.3 has no logLevel, runSafeMode, gatheringMetrics.
  */
 export function buildScheduleRequest(
@@ -296,37 +281,29 @@ export function buildScheduleRequest(
 		return withDuration(trigger);
 	};
 
-	// 9.3/10.2 run complex and cron triggers in the server's zone: the time and days there.
-	const serverStart = wallClockOf(instantOf(wall, timeZone), serverZone);
-	const dayShift = server.modern ? 0 : dayDifference(serverStart, wall);
-	const zoneNote = (): void => {
-		if (server.modern || serverZone === timeZone) return;
-		if (!sameDistanceAllYear(start, timeZone, serverZone)) {
-			notes.push(
-				`This server (${server.version ?? 'before 10.3'}) runs the schedule in its own time zone ${serverZone}; ${timeZone} and ${serverZone} change clocks on different dates, so for part of the year runs happen an hour earlier or later than ${String(wall.hour).padStart(2, '0')}:${String(wall.minute).padStart(2, '0')} ${timeZone}`,
-			);
-		}
+	// 9.3/10.2 run complex and cron triggers in the server's zone unless the job parameter
+	// "timezone" names another (QuartzScheduler.createJob → setTimezone). When the zones differ the
+	// builder names the schedule's zone there, and for complex triggers picks the start so that its
+	// hour and minute in the server's zone (which become the cron's hour and minute) are the
+	// schedule's: the start is then up to a day before the first run, and the runs are exactly
+	// the schedule's, daylight saving included.
+	const runsElsewhere = !server.modern && serverZone !== timeZone;
+	let zoneParameter = false;
+	const legacyComplexStart = (): IDataObject => {
+		if (!runsElsewhere) return { startTime: legacyStartTime };
+		zoneParameter = true;
+		const first = instantOf(wall, timeZone);
+		const serverDay = wallClockOf(first, serverZone);
+		let candidate = instantOf({ ...serverDay, hour: wall.hour, minute: wall.minute, second: 0, millisecond: 0 }, serverZone);
+		if (candidate > first) candidate = instantOf({ ...wallClockOf(candidate - 86_400_000, serverZone), hour: wall.hour, minute: wall.minute, second: 0, millisecond: 0 }, serverZone);
+		// The server reads the wall clock of startTime in its zone as a wall clock in the schedule's zone.
+		return { startTime: formatServerDate(instantOf(wallClockOf(candidate, timeZone), serverZone), serverZone) };
 	};
 	const complex = (fields: IDataObject): IDataObject => {
-		const trigger: IDataObject = { uiPassParam, ...fields, ...startOf() };
+		const trigger: IDataObject = { uiPassParam, ...fields, ...(server.modern ? startFields : legacyComplexStart()) };
 		const endValue = endText(end);
 		if (endValue) trigger.endTime = endValue;
-		zoneNote();
 		return withDuration(trigger);
-	};
-	const shiftDays = (days: number[]): number[] => {
-		if (dayShift === 0) return days;
-		notes.push(
-			`The server runs the schedule in ${serverZone}, where ${String(wall.hour).padStart(2, '0')}:${String(wall.minute).padStart(2, '0')} ${timeZone} falls on the ${dayShift > 0 ? 'next' : 'previous'} day: days sent as ${days.map((d) => DAY_NAMES[(d + dayShift + 7) % 7]).join(', ')}`,
-		);
-		return days.map((d) => (d + dayShift + 7) % 7).sort((a, b) => a - b);
-	};
-	const noDayShift = (what: string): void => {
-		if (dayShift !== 0) {
-			throw new ScheduleInputError(
-				`This server (${server.version ?? 'before 10.3'}) runs schedules in its own time zone ${serverZone}, where ${String(wall.hour).padStart(2, '0')}:${String(wall.minute).padStart(2, '0')} ${timeZone} falls on another date: a ${what} schedule cannot be moved there. Choose a time that falls on the same date in ${serverZone}.`,
-			);
-		}
 	};
 
 	switch (type) {
@@ -346,7 +323,7 @@ export function buildScheduleRequest(
 				const days = positiveInteger(input.interval, 'The number of days between runs');
 				request.simpleJobTrigger = simple(days * 86400, repeatCount());
 			} else if (recurrence === 'weekdays') {
-				request.complexJobTrigger = complex({ daysOfWeek: shiftDays([1, 2, 3, 4, 5]) });
+				request.complexJobTrigger = complex({ daysOfWeek: [1, 2, 3, 4, 5] });
 			} else if (recurrence === 'everyDay') {
 				request.complexJobTrigger = complex({ daysOfWeek: [0, 1, 2, 3, 4, 5, 6] });
 			} else {
@@ -357,11 +334,10 @@ export function buildScheduleRequest(
 		case 'weekly': {
 			const days = dayList(input.daysOfWeek, 'Days of week');
 			if (days.length === 0) throw new ScheduleInputError('A weekly schedule needs at least one day of the week');
-			request.complexJobTrigger = complex({ daysOfWeek: shiftDays(days) });
+			request.complexJobTrigger = complex({ daysOfWeek: days });
 			break;
 		}
 		case 'monthly': {
-			noDayShift('monthly');
 			if ((input.monthlyOn ?? 'dayOfMonth') === 'dayOfMonth') {
 				const day = positiveInteger(input.dayOfMonth, 'The day of the month', 31);
 				request.complexJobTrigger = complex({ daysOfMonth: [day] });
@@ -377,12 +353,8 @@ export function buildScheduleRequest(
 			break;
 		}
 		case 'cron': {
-			let cronString = normalizeCron(input.cronExpression);
-			if (!server.modern && serverZone !== timeZone) {
-				const distance = offsetMinutesAt(start, timeZone) - offsetMinutesAt(start, serverZone);
-				cronString = shiftCronHours(cronString, -distance, serverZone, timeZone);
-				zoneNote();
-			}
+			const cronString = normalizeCron(input.cronExpression);
+			if (runsElsewhere) zoneParameter = true;
 			const trigger: IDataObject = { uiPassParam, cronString, ...startOf() };
 			const endValue = endText(end);
 			if (endValue) trigger.endTime = endValue;
@@ -393,8 +365,18 @@ export function buildScheduleRequest(
 
 	request.timeZone = timeZone;
 	if (durationMs !== undefined) request.duration = durationMs;
+	const ownParameters = purpose === 'job' ? jobParametersOf(input.jobParameters ?? [], timeZone) : [];
+	if (zoneParameter) {
+		if (ownParameters.some((p) => p.name === 'timezone')) {
+			throw new ScheduleInputError(
+				`This server (${server.version ?? 'before 10.3'}) runs the schedule in the zone of the job parameter "timezone"; it is given as a job parameter already: remove it and set the Time Zone field`,
+			);
+		}
+		ownParameters.push({ name: 'timezone', type: 'string', stringValue: [timeZone] });
+		notes.push(`This server (${server.version ?? 'before 10.3'}) runs in ${serverZone}: the job parameter "timezone" = ${timeZone} makes it run the schedule in ${timeZone}`);
+	}
+	if (purpose === 'job' || ownParameters.length > 0) request.jobParameters = ownParameters;
 	if (purpose === 'job') {
-		request.jobParameters = jobParametersOf(input.jobParameters ?? [], timeZone);
 		const runOptions = input.logLevel !== undefined || input.runSafeMode !== undefined || input.gatheringMetrics !== undefined;
 		if (runOptions && !server.hasRunOptions) {
 			throw new ScheduleInputError(
@@ -420,35 +402,6 @@ export function buildScheduleRequest(
 		}
 	}
 	return request;
-}
-
-/** 9.3/10.2 run cron in the server's zone: move the hour field by the zones' distance (whole hours, same day). */
-function shiftCronHours(cronString: string, minutes: number, serverZone: string, timeZone: string): string {
-	if (minutes === 0) return cronString;
-	const fields = cronString.split(' ');
-	const hours = fields[2];
-	const problem = (why: string): never => {
-		throw new ScheduleInputError(
-			`This server runs cron schedules in its own time zone ${serverZone}, not ${timeZone}: ${why}. Write the expression in ${serverZone} time and set the Time Zone to ${serverZone}.`,
-		);
-	};
-	if (minutes % 60 !== 0) problem('the zones are not a whole number of hours apart');
-	if (!/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(hours)) problem(`the hours "${hours}" are not plain numbers that can be moved`);
-	const shift = minutes / 60;
-	fields[2] = hours
-		.split(',')
-		.map((part) =>
-			part
-				.split('-')
-				.map((h) => {
-					const moved = Number(h) + shift;
-					if (moved < 0 || moved > 23) problem(`hour ${h} falls on another day there`);
-					return String(moved);
-				})
-				.join('-'),
-		)
-		.join(',');
-	return fields.join(' ');
 }
 
 /** A raw schedule request typed by the user (JSON mode): it must be a JSON object. */
