@@ -392,7 +392,8 @@ export const SAMPLES: Record<string, Sample> = {
 	'dataflowDataSource.analysisSchema.getAll': { parameters: { returnAll: true } },
 	'dataflowDataSource.analysisSchema.download': { parameters: { catalog: rl('SampleData'), binaryPropertyName: 'data' } },
 	'dataflowDataSource.analysisSchema.upload': {
-		parameters: { catalog: rl('={{ "upload_" + $json.n }}'), binaryPropertyName: 'data', overwrite: true, xmlaEnabledFlag: false },
+		parameters: { catalog: rl('={{ "upload_" + $json.n }}'), binaryPropertyName: 'data', overwrite: true, xmlaEnabledFlag: false, additionalFields: { datasourceName: 'SampleData' } },
+		bad: [{ label: 'no data source', parameters: { additionalFields: {} }, message: /Data Source Name is empty/ }],
 		input: binaryInput(SCHEMA, 'reliability.mondrian.xml', 'text/xml'),
 	},
 	'dataflowDataSource.analysisSchema.delete': {
