@@ -1,5 +1,5 @@
 import { parseXml } from '../../nodes/common/xml';
-import { booleanAnswer, jobFromBody, jobsFromBody, normalizeJob } from '../../nodes/Scheduler/shared/jobs';
+import { booleanAnswer, describeJob, jobFromBody, jobsFromBody, normalizeJob } from '../../nodes/Scheduler/shared/jobs';
 
 const JACKSON_JOB = {
 	jobId: 'admin\tDaily sales\t1712345678901',
@@ -139,5 +139,57 @@ describe('job normaliser', () => {
 		expect(booleanAnswer(true)).toBe(true);
 		expect(booleanAnswer('"true"')).toBe(true);
 		expect(booleanAnswer('maybe')).toBeUndefined();
+	});
+});
+
+describe('describeJob: Get and Get Many rows', () => {
+	const monthly = {
+		jobId: 'admin\tClose\t1',
+		jobName: 'Close',
+		userName: 'admin',
+		state: 'NORMAL',
+		nextRun: '2026-11-27T18:00:00.000+01:00',
+		jobParams: { jobParams: [] },
+		jobTrigger: {
+			'@type': 'complexJobTrigger',
+			uiPassParam: 'MONTHLY',
+			duration: '-1',
+			startHour: '18',
+			startMin: '0',
+			startYear: '126',
+			startMonth: '10',
+			startDay: '15',
+			startAmPm: '-1',
+			timeZone: 'Europe/Berlin',
+			cronString: '0 0 18 ? 1,4 6L *',
+			dayOfWeekRecurrences: { qualifiedDayOfWeek: { qualifier: 'LAST', dayOfWeek: 'FRI' } },
+			monthlyRecurrences: { recurrenceList: { values: ['1', '4'] } },
+			yearlyRecurrences: {},
+			dayOfMonthRecurrences: {},
+			hourlyRecurrences: { recurrenceList: { values: ['18'] } },
+			minuteRecurrences: { recurrenceList: { values: ['0'] } },
+			secondRecurrences: { recurrenceList: { values: ['0'] } },
+		},
+	};
+
+	it('says when the job runs in words: month 10 is November, years since 1900, "last Friday", month names; empty fields left out; raw kept', () => {
+		const row = describeJob(monthly);
+		expect(row.jobTrigger).toEqual({
+			type: 'complex',
+			uiPassParam: 'MONTHLY',
+			timeOfDay: '18:00',
+			startDate: '2026-11-15',
+			timeZone: 'Europe/Berlin',
+			cronString: '0 0 18 ? 1,4 6L *',
+			daysOfWeek: ['last Friday'],
+			months: ['January', 'April'],
+		});
+		expect(row.raw).toBe(monthly);
+		expect(JSON.stringify(row.jobTrigger)).not.toMatch(/":"?-1|Recurrences/);
+	});
+
+	it('plain days of week (Quartz 1 = Sunday) become day names', () => {
+		const row = describeJob({ ...monthly, jobTrigger: { ...monthly.jobTrigger, dayOfWeekRecurrences: { recurrenceList: { values: ['2', '6'] } }, monthlyRecurrences: {} } });
+		expect((row.jobTrigger as { daysOfWeek: string[] }).daysOfWeek).toEqual(['Monday', 'Friday']);
 	});
 });

@@ -89,7 +89,14 @@ describe.each(PATHS)('Scheduler node against the emulator, scheduler path %s', (
 			inputFile: '/home/admin/sales.ktr',
 			outputFolder: '/home/admin',
 			jobParams: { region: 'EMEA', uiPassParam: 'DAILY' },
-			jobTrigger: { type: 'complexJobTrigger', uiPassParam: 'DAILY', startHour: 9, startMin: 30, timeZone: 'Europe/Berlin' },
+			jobTrigger: {
+				type: 'complex',
+				uiPassParam: 'DAILY',
+				timeOfDay: '09:30',
+				startDate: '2026-01-15',
+				timeZone: 'Europe/Berlin',
+				daysOfWeek: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+			},
 		});
 		// The server fires at startHour:startMin in the zone (the 10.3 rule): 09:30 Berlin time.
 		expect(berlinClock(job.nextRun as string)).toBe('09:30');
@@ -112,7 +119,9 @@ describe.each(PATHS)('Scheduler node against the emulator, scheduler path %s', (
 		const names = all.items.map((i) => i.json.jobName);
 		expect(names).toEqual(expect.arrayContaining(['Daily sales load', 'Hourly ETL', 'Month-end close', 'Weekly report', 'GeneratedContentCleaner']));
 		const hourly = all.items.find((i) => i.json.jobName === 'Hourly ETL')!.json;
-		expect(hourly.jobTrigger).toMatchObject({ type: 'simpleJobTrigger', repeatInterval: 3600, repeatCount: -1 });
+		// Nothing that carries no information (repeat count -1 on 11.x, -1 start fields, empty recurrences); all of it under raw.
+		expect(hourly.jobTrigger).toEqual({ type: 'simple', uiPassParam: 'HOURS', repeatIntervalSeconds: 3600, startTime: expect.any(String), timeZone: 'UTC' });
+		expect((hourly.raw as { jobTrigger: Record<string, unknown> }).jobTrigger).toMatchObject({ startHour: '-1', repeatCount: -1 });
 		expect(hourly.nextRun).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z$/);
 		const paused = await exec({ resource: 'schedule', operation: 'getMany', returnAll: true, filters: { states: ['PAUSED'] } });
 		expect(paused.items.map((i) => i.json.jobName)).toEqual(['Weekly report']);

@@ -34,6 +34,7 @@ const SERVER_JOB = {
 	jobTrigger: { '@type': 'complexJobTrigger', uiPassParam: 'DAILY', startHour: '9', startMin: '30', duration: '-1' },
 };
 
+/** Get and Get Many: what the job is in words, nothing that carries no information, the server's answer under raw. */
 const NORMALISED_JOB = {
 	jobId: JOB_ID,
 	jobName: 'Daily sales',
@@ -42,8 +43,9 @@ const NORMALISED_JOB = {
 	groupName: 'admin',
 	nextRun: '2026-01-15T08:30:00.000Z',
 	inputFile: '/home/admin/sales.ktr',
-	jobTrigger: { type: 'complexJobTrigger', uiPassParam: 'DAILY', startHour: 9, startMin: 30, duration: -1 },
+	jobTrigger: { type: 'complex', uiPassParam: 'DAILY', timeOfDay: '09:30' },
 	jobParams: { uiPassParam: 'DAILY', 'ActionAdapterQuartzJob-StreamProvider-InputFile': '/home/admin/sales.ktr' },
+	raw: SERVER_JOB,
 };
 
 const rl = (value: string, mode = 'id') => ({ __rl: true, mode, value });

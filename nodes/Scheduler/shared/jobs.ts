@@ -186,3 +186,77 @@ export function booleanAnswer(body: unknown): boolean | undefined {
 	if (value === 'false') return false;
 	return undefined;
 }
+
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const QUALIFIER_WORDS: Record<string, string> = { FIRST: 'first', SECOND: 'second', THIRD: 'third', FOURTH: 'fourth', FIFTH: 'fifth', LAST: 'last' };
+const QUARTZ_DAY: Record<string, number> = { SUN: 0, MON: 1, TUE: 2, WED: 3, THU: 4, FRI: 5, SAT: 6 };
+
+function pad2(value: number): string {
+	return String(value).padStart(2, '0');
+}
+
+/** Quartz day numbers (1 = Sunday) and qualified days ("last Friday") as words. */
+function dayWords(value: unknown): string[] {
+	const out: string[] = [];
+	for (const entry of toArray(value as unknown[])) {
+		if (typeof entry === 'number' && entry >= 1 && entry <= 7) out.push(DAY_NAMES[entry - 1]);
+		else if (isObject(entry) && 'qualifiedDayOfWeek' in entry) out.push(...dayWords(entry.qualifiedDayOfWeek));
+		else if (isObject(entry) && typeof entry.dayOfWeek === 'string') {
+			const day = DAY_NAMES[QUARTZ_DAY[entry.dayOfWeek.toUpperCase()] ?? -1];
+			const qualifier = QUALIFIER_WORDS[String(entry.qualifier ?? '').toUpperCase()];
+			if (day) out.push(qualifier ? `${qualifier} ${day}` : day);
+		}
+	}
+	return out;
+}
+
+/**
+ * A job as the node outputs it from Get, Get Many and the content cleaner: what the job is and when
+ * it runs, in words and ISO dates, without the fields that carry nothing (-1 start fields, empty
+ * recurrences, a duration of -1); the server's own answer, complete, under `raw`.
+ */
+export function describeJob(raw: IDataObject): IDataObject {
+	const job = normalizeJob(raw);
+	const trigger = (job.jobTrigger ?? {}) as IDataObject;
+	const compact: IDataObject = {};
+	if (trigger.type) compact.type = String(trigger.type).replace(/JobTrigger$/, '');
+	if (trigger.uiPassParam) compact.uiPassParam = trigger.uiPassParam;
+	const interval = toNumber(trigger.repeatInterval);
+	if (interval !== undefined && interval > 0) compact.repeatIntervalSeconds = interval;
+	const count = toNumber(trigger.repeatCount);
+	if (count !== undefined && count >= 0 && compact.type === 'simple') compact.repeatCount = count;
+	// The start fields: the year since 1900 (java.util.Date), the month from 0.
+	const hour = toNumber(trigger.startHour);
+	const minute = toNumber(trigger.startMin);
+	const year = toNumber(trigger.startYear);
+	const month = toNumber(trigger.startMonth);
+	const day = toNumber(trigger.startDay);
+	if (hour !== undefined && hour >= 0 && minute !== undefined && minute >= 0) compact.timeOfDay = `${pad2(hour)}:${pad2(minute)}`;
+	if (year !== undefined && year >= 0 && month !== undefined && month >= 0 && day !== undefined && day > 0) {
+		compact.startDate = `${year < 1000 ? year + 1900 : year}-${pad2(month + 1)}-${pad2(day)}`;
+	}
+	if (trigger.startTime) compact.startTime = trigger.startTime;
+	if (trigger.endTime) compact.endTime = trigger.endTime;
+	if (trigger.timeZone) compact.timeZone = trigger.timeZone;
+	if (trigger.cronString) compact.cronString = trigger.cronString;
+	const days = dayWords(trigger.dayOfWeekRecurrences);
+	if (days.length) compact.daysOfWeek = days;
+	const daysOfMonth = toArray(trigger.dayOfMonthRecurrences as unknown[]).filter((d) => typeof d === 'number');
+	if (daysOfMonth.length) compact.daysOfMonth = daysOfMonth as number[];
+	const months = toArray(trigger.monthlyRecurrences as unknown[])
+		.filter((m): m is number => typeof m === 'number' && m >= 1 && m <= 12)
+		.map((m) => MONTH_NAMES[m - 1]);
+	if (months.length) compact.months = months;
+	const years = toArray(trigger.yearlyRecurrences as unknown[]).filter((y) => typeof y === 'number');
+	if (years.length) compact.years = years as number[];
+	const duration = toNumber(trigger.duration);
+	if (duration !== undefined && duration > 0) compact.durationMs = duration;
+	const out: IDataObject = {};
+	for (const [key, value] of Object.entries(job)) {
+		if (key === 'jobTrigger') out.jobTrigger = compact;
+		else if (value !== undefined && value !== null && value !== '') out[key] = value;
+	}
+	out.raw = raw;
+	return out;
+}

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { limitOf, returnAllFields } from '../../../common/fields';
-import { jobsFromBody, normalizeJob } from '../../shared/jobs';
+import { jobsFromBody, describeJob } from '../../shared/jobs';
 import { schedulerRequest } from '../../shared/request';
 
 const show = { resource: ['blockout'], operation: ['getMany'] };
@@ -17,7 +17,7 @@ export const execute = defineOperation<{ limit?: number }>({
 	},
 	async run({ limit }, itemIndex) {
 		const { body } = await schedulerRequest(this, { method: 'GET', endpoint: 'blockout/blockoutjobs', expect: 'json', itemIndex });
-		const blockouts = jobsFromBody(body).map(normalizeJob);
+		const blockouts = jobsFromBody(body).map(describeJob);
 		return toItems(limit === undefined ? blockouts : blockouts.slice(0, limit));
 	},
 });

@@ -2,7 +2,7 @@ import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { jobIdField, readJobId } from '../../shared/jobId';
-import { jobFromBody, normalizeJob } from '../../shared/jobs';
+import { jobFromBody, describeJob } from '../../shared/jobs';
 import { schedulerRequest } from '../../shared/request';
 
 const show = { resource: ['schedule'], operation: ['get'] };
@@ -28,6 +28,6 @@ export const execute = defineOperation<{ jobId: string }>({
 				description: `The scheduler answered HTTP ${status} without a job`,
 			});
 		}
-		return toItems(normalizeJob(job));
+		return toItems(describeJob(job));
 	},
 });

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
-import { jobFromBody, normalizeJob } from '../../shared/jobs';
+import { jobFromBody, describeJob } from '../../shared/jobs';
 import { schedulerRequest } from '../../shared/request';
 
 export const description: INodeProperties[] = [
@@ -20,6 +20,6 @@ export const execute = defineOperation({
 		// 204 No Content: the server has no cleaner job.
 		const { body } = await schedulerRequest(this, { method: 'GET', endpoint: 'getContentCleanerJob', expect: 'json', itemIndex });
 		const job = jobFromBody(body);
-		return job ? toItems(normalizeJob(job)) : [];
+		return job ? toItems(describeJob(job)) : [];
 	},
 });

@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { defineOperation, toItems } from '../../../common/executor';
 import { limitOf, returnAllFields } from '../../../common/fields';
 import { normalizePath } from '../../../common/repositoryPath';
-import { jobsFromBody, normalizeJob } from '../../shared/jobs';
+import { jobsFromBody, describeJob } from '../../shared/jobs';
 import { inputError, schedulerRequest } from '../../shared/request';
 
 const show = { resource: ['schedule'], operation: ['getMany'] };
@@ -89,7 +89,7 @@ export const execute = defineOperation<Plan>({
 	},
 	async run(plan, itemIndex) {
 		const { body } = await schedulerRequest(this, { method: 'GET', endpoint: 'getJobs', expect: 'json', itemIndex });
-		let jobs = jobsFromBody(body).map(normalizeJob);
+		let jobs = jobsFromBody(body).map(describeJob);
 		jobs = jobs.filter(
 			(job) =>
 				(plan.states.length === 0 || plan.states.includes(String(job.state))) &&
