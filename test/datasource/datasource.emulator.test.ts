@@ -184,7 +184,7 @@ describeEachProfile('Data Source node against the emulator', (profile) => {
 		expect(downloaded.items[0].json).toEqual({ catalogId: 'Budget', fileName: 'Budget.mondrian.xml', mimeType: 'text/xml' });
 		expect(bytesOf(downloaded.items[0]).toString('utf8')).toBe(schema);
 
-		const conflict = await run(node, { parameters: { resource: 'analysisSchema', operation: 'upload', catalog: rl('Budget') }, credentials: admin(), input: schemaInput(schema) });
+		const conflict = await run(node, { parameters: { resource: 'analysisSchema', operation: 'upload', catalog: rl('Budget'), additionalFields: { datasourceName: 'SampleData' } }, credentials: admin(), input: schemaInput(schema) });
 		expect(conflict.error?.httpCode).toBe('409');
 		expect(conflict.error?.message).toMatch(/already exists/);
 
@@ -238,7 +238,7 @@ describeEachProfile('Data Source node against the emulator', (profile) => {
 		const list = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'getAll', returnAll: true }, credentials: suzy });
 		expect(list.error?.message).toMatch(/may not manage data sources/);
 
-		const upload = await run(node, { parameters: { resource: 'analysisSchema', operation: 'upload', catalog: rl('Theirs') }, credentials: suzy, input: schemaInput('<Schema name="t"/>', 't.xml') });
+		const upload = await run(node, { parameters: { resource: 'analysisSchema', operation: 'upload', catalog: rl('Theirs'), additionalFields: { datasourceName: 'SampleData' } }, credentials: suzy, input: schemaInput('<Schema name="t"/>', 't.xml') });
 		expect([upload.error?.httpCode, upload.error?.message]).toEqual(['403', 'Access Denied']);
 
 		const download = await run(node, { parameters: { resource: 'dswDomain', operation: 'download', domain: rl('inventory.xmi') }, credentials: suzy });
@@ -262,7 +262,7 @@ describe('Data Source node: the connection as 11.1+ writes it (Jackson) comes ou
 
 describe('Data Source node: analysis import with CSRF protection', () => {
 	const schema = '<?xml version="1.0"?><Schema name="Guarded"><Cube name="C"/></Schema>';
-	const upload = { resource: 'analysisSchema', operation: 'upload', catalog: rl('Guarded'), overwrite: true };
+	const upload = { resource: 'analysisSchema', operation: 'upload', catalog: rl('Guarded'), overwrite: true, additionalFields: { datasourceName: 'SampleData' } };
 
 	describe('protection on, the real plugin set (the import path is not in it)', () => {
 		const fixture = useEmulator({ csrf: true });

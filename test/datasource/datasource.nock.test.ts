@@ -552,13 +552,13 @@ describe('Data Source node, analysis schemas (nock)', () => {
 				return [201, ''];
 			});
 		const result = await run(node, {
-			parameters: { resource: 'analysisSchema', operation: 'upload', catalog: rl('Budget') },
+			parameters: { resource: 'analysisSchema', operation: 'upload', catalog: rl('Budget'), additionalFields: { parameters: 'DataSource=SampleData' } },
 			credentials,
 			input: [schemaItem('<Schema name="x"/>', 'x.mondrian.xml')],
 		});
 		expect(result.error).toBeUndefined();
 		const form = await parseMultipart(raw, contentType);
-		expect(form.fields).toEqual({ overwrite: 'false', xmlaEnabledFlag: 'false' });
+		expect(form.fields).toEqual({ overwrite: 'false', xmlaEnabledFlag: 'false', parameters: 'DataSource=SampleData' });
 		expect(form.files.uploadInput.fileName).toBe('x.mondrian.xml');
 	});
 
@@ -592,7 +592,7 @@ describe('Data Source node, analysis schemas (nock)', () => {
 		const scope = nock(BASE, { reqheaders: { 'x-csrf-token': 'tok-1', cookie: 'JSESSIONID=s1' } })
 			.put('/plugin/data-access/api/datasource/analysis/catalog/B')
 			.reply(201, '');
-		const result = await run(node, { parameters: { resource: 'analysisSchema', operation: 'upload', catalog: rl('B') }, credentials, input: [schemaItem('<Schema name="B"/>')] });
+		const result = await run(node, { parameters: { resource: 'analysisSchema', operation: 'upload', catalog: rl('B'), additionalFields: { datasourceName: 'S' } }, credentials, input: [schemaItem('<Schema name="B"/>')] });
 		expect(result.error).toBeUndefined();
 		scope.done();
 	});
@@ -608,7 +608,7 @@ describe('Data Source node, analysis schemas (nock)', () => {
 			.reply(201, '');
 		const input = ['A', 'B', 'C'].map((id) => ({ ...schemaItem('<Schema name="s"/>', `${id}.xml`), json: { id } }));
 		const result = await run(node, {
-			parameters: { resource: 'analysisSchema', operation: 'upload', catalog: rl('={{$json.id}}') },
+			parameters: { resource: 'analysisSchema', operation: 'upload', catalog: rl('={{$json.id}}'), additionalFields: { datasourceName: 'SampleData' } },
 			credentials,
 			input,
 			continueOnFail: true,
@@ -681,7 +681,8 @@ describe('Data Source node, bad input and errors (nock)', () => {
 		['pool sizes the wrong way round', { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('C'), databaseType: 'MYSQL', accessType: 'NATIVE', hostname: 'h', databaseName: 'd', additionalFields: { initialPoolSize: 5, maximumPoolSize: 2 } }, /larger than Maximum/],
 		['invalid JSON', { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('C'), specifyConnection: 'json', connectionJson: '{"name": ' }, /not valid JSON/],
 		['JSON with a database type that is not an object', { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('C'), specifyConnection: 'json', connectionJson: '{"databaseType": "MYSQL"}' }, /databaseType/],
-		['an .xmi upload', { resource: 'analysisSchema', operation: 'upload', catalog: rl('C'), additionalFields: { schemaFileInfo: 'model.xmi' } }, /metadata model/],
+		['an .xmi upload', { resource: 'analysisSchema', operation: 'upload', catalog: rl('C'), additionalFields: { schemaFileInfo: 'model.xmi', datasourceName: 'S' } }, /metadata model/],
+		['an upload without a data source', { resource: 'analysisSchema', operation: 'upload', catalog: rl('C'), overwrite: true, additionalFields: { parameters: 'EnableXmla=true' } }, /Data Source Name is empty/],
 		['an empty catalog', { resource: 'analysisSchema', operation: 'download', catalog: fromList(' ') }, /Catalog is empty/],
 		['an empty domain', { resource: 'dswDomain', operation: 'delete', domain: rl('  ') }, /Domain is empty/],
 	])('%s fails before any request', async (_label, parameters, message) => {

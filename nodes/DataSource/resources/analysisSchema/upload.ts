@@ -33,7 +33,8 @@ export const description: INodeProperties[] = [
 		name: 'overwrite',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to replace a catalog that already exists (otherwise the server refuses with 409)',
+		description:
+			'Whether to replace a catalog that already exists (otherwise the server refuses with 409). A replaced catalog takes everything from this upload: schema, data source and XMLA setting.',
 		displayOptions: { show },
 	},
 	{
@@ -59,7 +60,7 @@ export const description: INodeProperties[] = [
 				default: '',
 				placeholder: 'SampleData',
 				description:
-					'The data source (JDBC connection) the schema runs on. The server reads it from the import parameters, so it is sent as DataSource=… there (unless Parameters name one).',
+					'The data source (JDBC connection) the schema runs on; needed unless Parameters name one. The server reads it from the import parameters, so it is sent as DataSource=… there.',
 			},
 			{
 				displayName: 'Original Catalog Name',
@@ -101,6 +102,8 @@ interface Plan {
 	parameters: string;
 }
 
+const DATASOURCE_PARAMETER = /(^|;)\s*datasource\s*=/i;
+
 /** A value for Mondrian's connect-string: quoted when it holds a separator or a quote (a quote inside doubled). */
 function connectValue(value: string): string {
 	return /[;'"=]|^\s|\s$/.test(value) ? `'${value.replace(/'/g, "''")}'` : value;
@@ -116,7 +119,7 @@ function connectValue(value: string): string {
 export function importParameters(parameters: string, datasourceName: string, xmlaEnabled: boolean, overwrite: boolean): string {
 	if (datasourceName === '') return parameters;
 	if (parameters === '') return `DataSource=${connectValue(datasourceName)};EnableXmla=${xmlaEnabled};overwrite=${overwrite}`;
-	if (/(^|;)\s*datasource\s*=/i.test(parameters)) return parameters;
+	if (DATASOURCE_PARAMETER.test(parameters)) return parameters;
 	return `${parameters.replace(/;\s*$/, '')};DataSource=${connectValue(datasourceName)}`;
 }
 
@@ -142,6 +145,15 @@ export const execute = defineOperation<Plan>({
 		const overwrite = this.getNodeParameter('overwrite', itemIndex, false) === true;
 		const xmlaEnabled = this.getNodeParameter('xmlaEnabledFlag', itemIndex, false) === true;
 		const datasourceName = String(extra.datasourceName ?? '').trim();
+		const parameters = String(extra.parameters ?? '').trim();
+		if (datasourceName === '' && !DATASOURCE_PARAMETER.test(parameters)) {
+			// Without one the server stores the catalog with no data source ("datasourceName=null"), and a
+			// catalog replaced with Overwrite would lose the one it had.
+			throw new NodeOperationError(node, 'Data Source Name is empty: give the data source (JDBC connection) the schema runs on', {
+				itemIndex,
+				description: 'Add "Data Source Name" under Additional Fields, or a DataSource=… entry in Parameters',
+			});
+		}
 		return {
 			catalogId,
 			binaryProperty,
@@ -150,7 +162,7 @@ export const execute = defineOperation<Plan>({
 			xmlaEnabled,
 			origCatalogName: String(extra.origCatalogName ?? '').trim(),
 			datasourceName,
-			parameters: importParameters(String(extra.parameters ?? '').trim(), datasourceName, xmlaEnabled, overwrite),
+			parameters: importParameters(parameters, datasourceName, xmlaEnabled, overwrite),
 		};
 	},
 	async run(plan, itemIndex) {

@@ -186,10 +186,11 @@ export const description: INodeProperties[] = [
 		displayName: 'Connection (JSON)',
 		name: 'connectionJson',
 		type: 'json',
-		default:
-			'{\n  "databaseType": { "name": "PostgreSQL", "shortName": "POSTGRESQL" },\n  "accessType": "NATIVE",\n  "hostname": "db.example.com",\n  "databaseName": "sales",\n  "databasePort": "5432",\n  "username": "reporting",\n  "password": ""\n}',
+		default: '{}',
+		placeholder:
+			'{ "databaseType": { "name": "PostgreSQL", "shortName": "POSTGRESQL" }, "accessType": "NATIVE", "hostname": "db.example.com", "databaseName": "sales", "databasePort": "5432", "username": "reporting", "password": "" }',
 		description:
-			'The connection as the server reads it (its DatabaseConnection JSON). For an existing connection each top-level field given replaces the current one and the others are kept; an empty password keeps the stored one. "name" is set to the connection name when missing; a different "name" renames the connection.',
+			'The connection fields as the server reads them (its DatabaseConnection JSON), for example {"hostname": "db2.example.com"}. For an existing connection each top-level field given replaces the current one and the others are kept; an empty password keeps the stored one. A new connection needs at least "databaseType". "name" is set to the connection name when missing; a different "name" renames the connection.',
 		displayOptions: { show: { ...show, specifyConnection: ['json'] } },
 	},
 ];
