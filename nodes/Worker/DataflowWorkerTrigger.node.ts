@@ -9,6 +9,7 @@ import {
 
 import { readEvents, runPoll, serverScope } from '../common/polling';
 import { jobsWatch, WORKER_EVENTS } from './shared/triggerJobs';
+import { TRANS_EVENTS, transformationsWatch } from './shared/triggerTrans';
 
 export class DataflowWorkerTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -18,7 +19,7 @@ export class DataflowWorkerTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{($parameter["events"] || []).join(", ")}}',
-		description: 'Starts the workflow when jobs on the worker server finish, fail or change status',
+		description: 'Starts the workflow when jobs or transformations on the worker server finish, fail or change status',
 		defaults: { name: 'Dataflow Worker Trigger' },
 		credentials: [{ name: 'dataflowServerApi', required: true }],
 		polling: true,
@@ -42,9 +43,15 @@ export class DataflowWorkerTrigger implements INodeType {
 						value: 'jobStatusChanged',
 						description: 'A job appeared in the worker\'s status list or its status changed (Waiting, Running, Finished …)',
 					},
+					{
+						name: 'Transformation Failed',
+						value: 'transformationFailed',
+						description: 'A transformation ended with errors or was stopped (with details: also errors counted in a step, or a stopped step)',
+					},
+					{ name: 'Transformation Finished', value: 'transformationFinished', description: 'A transformation ended without failing' },
 				],
 				default: ['jobFinished', 'jobFailed'],
-				description: 'What to trigger on. Each job emits each event once (status changes once per new status).',
+				description: 'What to trigger on. Each job or transformation emits each event once (status changes once per new status).',
 			},
 			{
 				displayName: 'Job Name',
@@ -54,6 +61,15 @@ export class DataflowWorkerTrigger implements INodeType {
 				placeholder: 'load_*',
 				description:
 					'Only jobs whose name matches: * stands for any characters, ? for one, several patterns separated by commas, case-insensitive. Empty watches every job.',
+			},
+			{
+				displayName: 'Transformation Name',
+				name: 'transName',
+				type: 'string',
+				default: '',
+				placeholder: 'stage_*',
+				description:
+					'Only transformations whose name matches (same patterns as Job Name). Empty watches every transformation. Used by the Transformation events.',
 			},
 			{
 				displayName: 'Options',
@@ -91,7 +107,7 @@ export class DataflowWorkerTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const events = readEvents(this, WORKER_EVENTS);
+		const events = readEvents(this, [...WORKER_EVENTS, ...TRANS_EVENTS]);
 		const options = (this.getNodeParameter('options', {}) as IDataObject) ?? {};
 		const watch = jobsWatch(
 			this,
@@ -103,6 +119,21 @@ export class DataflowWorkerTrigger implements INodeType {
 			},
 			{ server: await serverScope(this) },
 		);
-		return await runPoll(this, { events, emitExisting: options.emitExisting === true, watches: [watch] });
+		const watches = [watch];
+		if (events.some((event) => TRANS_EVENTS.includes(event))) {
+			watches.push(
+				transformationsWatch(
+					this,
+					{
+						events,
+						transName: String(this.getNodeParameter('transName', '') ?? ''),
+						fetchDetails: options.fetchDetails !== false,
+						includeLog: options.includeLog === true,
+					},
+					{ server: await serverScope(this) },
+				) as unknown as typeof watch,
+			);
+		}
+		return await runPoll(this, { events, emitExisting: options.emitExisting === true, watches });
 	}
 }

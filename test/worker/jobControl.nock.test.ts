@@ -102,7 +102,7 @@ describe('Job control (exact requests)', () => {
 			[{ executePath: '/x/a.ktr' }, /is a transformation \(\.ktr\): use the Transformation resource/],
 			[{ executePath: '/x/a.kjb', executeVariables: { entry: [{ name: 'job', value: '1' }] } }, /name "job" is reserved/],
 		] as const) {
-			const result = await run(node, { parameters: { resource: 'job', operation: 'execute', executeSource: 'file', ...parameters }, credentials });
+			const result = await run(node, { parameters: { resource: 'job', operation: 'execute', executeSource: 'file', ...parameters } as never, credentials });
 			expect(result.error?.message).toMatch(message);
 		}
 		expect(any.isDone()).toBe(false);

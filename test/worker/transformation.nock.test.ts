@@ -242,7 +242,7 @@ describe('Transformation: Run and Wait (exact requests)', () => {
 			[{ timeout: -1 }, /Timeout must be a number of seconds/],
 			[{ options: { onAbort: 'explode' } }, /On Timeout or Cancel must be one of stop, safeStop, leave/],
 		] as const) {
-			const result = await run(node, { parameters: { ...base, ...parameters }, credentials });
+			const result = await run(node, { parameters: { ...base, ...parameters } as never, credentials });
 			expect(result.error?.message).toMatch(message);
 		}
 		expect(any.isDone()).toBe(false);
@@ -436,7 +436,7 @@ describe('Transformation: Execute (exact requests)', () => {
 			[{ executeParameters: { entry: [{ name: 'pass', value: 'x' }] } }, /name "pass" is reserved/],
 			[{ executeVariables: { entry: [{ name: 'REGION', value: 'x' }] } }, /"REGION" is given both as a parameter and as a variable/],
 		] as const) {
-			const result = await run(node, { parameters: { ...execute, ...parameters }, credentials });
+			const result = await run(node, { parameters: { ...execute, ...parameters } as never, credentials });
 			expect(result.error?.message).toMatch(message);
 		}
 		expect(any.isDone()).toBe(false);

@@ -38,6 +38,8 @@ export interface ControlAnswer {
 	/** The answer's text ('' for an empty answer). */
 	raw: string;
 	status: number;
+	/** With `bodyIsOutput`: the body is the run's own output, not a result document. */
+	isOutput?: boolean;
 }
 
 /**
