@@ -1,4 +1,4 @@
-import { buildScheduleRequest, parseScheduleJson, type ScheduleInput } from '../../nodes/Scheduler/shared/scheduleBuilder';
+import { buildScheduleRequest, parseScheduleJson, scheduleFields, type ScheduleInput } from '../../nodes/Scheduler/shared/scheduleBuilder';
 import type { SchedulerServer } from '../../nodes/Scheduler/shared/server';
 import { formatServerDate, instantOf, parseDateTime } from '../../nodes/Scheduler/shared/time';
 
@@ -317,5 +317,50 @@ describe('schedule builder: bad input', () => {
 		expect(() => parseScheduleJson('{oops')).toThrow(/not valid JSON/);
 		expect(() => parseScheduleJson('[1]')).toThrow(/must be an object/);
 		expect(() => parseScheduleJson('')).toThrow(/empty/);
+	});
+});
+
+describe('schedule builder: the fields in the editor (issue 18)', () => {
+	const fields = scheduleFields({ resource: ['schedule'], operation: ['create'] }, 'job');
+	const field = (name: string) => fields.find((f) => f.name === name)!;
+
+	it('trigger types go from the shortest period to the longest, days of the week in calendar order', () => {
+		expect((field('triggerType').options as Array<{ value: string }>).map((o) => o.value)).toEqual([
+			'runOnce',
+			'seconds',
+			'minutes',
+			'hours',
+			'daily',
+			'weekly',
+			'monthly',
+			'cron',
+		]);
+		expect((field('daysOfWeek').options as Array<{ name: string }>).map((o) => o.name)).toEqual([
+			'Monday',
+			'Tuesday',
+			'Wednesday',
+			'Thursday',
+			'Friday',
+			'Saturday',
+			'Sunday',
+		]);
+		expect((field('weekOfMonth').options as Array<{ name: string }>).map((o) => o.name)).toEqual(['First', 'Second', 'Third', 'Fourth', 'Last']);
+	});
+
+	it('the time zone shows no example that looks like a value, and says that empty is the workflow zone', () => {
+		expect(field('timeZone').placeholder).toBeUndefined();
+		expect(field('timeZone').hint).toMatch(/Empty: the workflow's time zone/);
+	});
+
+	it('an empty start time of a daily, weekly or monthly schedule shows a notice that runs then happen at the time of day of the run', () => {
+		const notice = field('startTimeNotice');
+		expect(notice.type).toBe('notice');
+		expect(notice.displayOptions?.show).toMatchObject({ triggerType: ['daily', 'weekly', 'monthly'], startTime: [''] });
+		expect(notice.displayName).toMatch(/time of day at which this workflow runs/);
+		expect(field('startTime').hint).toMatch(/Empty: now/);
+	});
+
+	it('whole numbers are shown without decimals', () => {
+		for (const name of ['interval', 'dayInterval', 'dayOfMonth']) expect(field(name).typeOptions?.numberPrecision).toBe(0);
 	});
 });

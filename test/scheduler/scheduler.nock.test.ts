@@ -170,6 +170,17 @@ describe.each(['api/scheduler', 'plugin/scheduler-plugin/api/scheduler'])('Sched
 			expect((result.items[0].json.schedule as { notes: string[] }).notes.join(' ')).toMatch(/"timezone" = Europe\/Berlin/);
 		});
 
+		it('Create without a time zone or start time says in the output which zone (the workflow\'s) and which start (now) were used', async () => {
+			textServer().post(`${prefix}/job`).reply(200, JOB_ID, TEXT);
+			const before = Date.now();
+			const result = await exec({ resource: 'schedule', operation: 'create', jobName: 'x', inputFile: '/home/admin/sales.ktr', triggerType: 'daily' });
+			expect(result.error).toBeUndefined();
+			const schedule = result.items[0].json.schedule as Record<string, unknown>;
+			expect(schedule).toMatchObject({ timeZoneFrom: 'workflow', startFrom: 'now', serverTimeZone: 'UTC' });
+			expect(typeof schedule.timeZone).toBe('string');
+			expect(Date.parse(schedule.start as string)).toBeGreaterThanOrEqual(Math.floor(before / 60_000) * 60_000);
+		});
+
 		it('Create in JSON mode sends the request as written', async () => {
 			const raw = { jobName: 'Raw', inputFile: '/a.ktr', simpleJobTrigger: { uiPassParam: 'RUN_ONCE', startTime: '2026-01-15T09:30:00.000Z' } };
 			const scope = textServer().post(`${prefix}/job`, raw).reply(200, 'admin\tRaw\t2', TEXT);

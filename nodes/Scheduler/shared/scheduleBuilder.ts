@@ -426,14 +426,15 @@ export function parseScheduleJson(raw: unknown): IDataObject {
 // ---------------------------------------------------------------------------------------------
 // The fields in the node
 
+// Days in calendar order (Monday first), not alphabetical: the order means something here.
 const DAY_OPTIONS = [
-	{ name: 'Friday', value: 5 },
 	{ name: 'Monday', value: 1 },
-	{ name: 'Saturday', value: 6 },
-	{ name: 'Sunday', value: 0 },
-	{ name: 'Thursday', value: 4 },
 	{ name: 'Tuesday', value: 2 },
 	{ name: 'Wednesday', value: 3 },
+	{ name: 'Thursday', value: 4 },
+	{ name: 'Friday', value: 5 },
+	{ name: 'Saturday', value: 6 },
+	{ name: 'Sunday', value: 0 },
 ];
 
 type Show = NonNullable<IDisplayOptions['show']>;
@@ -514,15 +515,17 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 			displayName: 'Trigger Type',
 			name: 'triggerType',
 			type: 'options',
+			// From the shortest to the longest period, as in the server's own schedule editor.
+			// eslint-disable-next-line n8n-nodes-base/node-param-options-type-unsorted-items
 			options: [
-				{ name: 'Cron Expression', value: 'cron', description: 'A Quartz cron expression (a 5-field Unix one is converted)' },
-				{ name: 'Daily', value: 'daily', description: 'Every day, every weekday, or every N days at the start time' },
-				{ name: 'Every N Hours', value: 'hours' },
-				{ name: 'Every N Minutes', value: 'minutes' },
-				{ name: 'Every N Seconds', value: 'seconds' },
-				{ name: 'Monthly', value: 'monthly', description: 'On a day of the month, or on a weekday of a week of the month' },
 				{ name: 'Run Once', value: 'runOnce', description: 'Once, at the start time' },
-				{ name: 'Weekly', value: 'weekly', description: 'On the chosen days of the week at the start time' },
+				{ name: 'Every N Seconds', value: 'seconds' },
+				{ name: 'Every N Minutes', value: 'minutes' },
+				{ name: 'Every N Hours', value: 'hours' },
+				{ name: 'Daily', value: 'daily', description: 'Every day, every weekday, or every N days at the time of day of the start time' },
+				{ name: 'Weekly', value: 'weekly', description: 'On the chosen days of the week at the time of day of the start time' },
+				{ name: 'Monthly', value: 'monthly', description: 'On a day of the month, or on a weekday of a week of the month' },
+				{ name: 'Cron Expression', value: 'cron', description: 'A Quartz cron expression (a 5-field Unix one is converted)' },
 			],
 			default: 'daily',
 			displayOptions: withShow(show, fieldsMode),
@@ -531,7 +534,7 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 			displayName: 'Interval',
 			name: 'interval',
 			type: 'number',
-			typeOptions: { minValue: 1 },
+			typeOptions: { minValue: 1, numberPrecision: 0 },
 			default: 1,
 			description: 'How many seconds, minutes or hours lie between two runs',
 			displayOptions: withShow(show, { ...fieldsMode, triggerType: ['seconds', 'minutes', 'hours'] }),
@@ -545,7 +548,8 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 				{
 					name: 'Every N Days',
 					value: 'everyNDays',
-					description: 'A fixed interval of N × 24 hours from the start time (it shifts by an hour across daylight-saving changes)',
+					description:
+						'Every N calendar days from the start time (servers before 10.3 count N × 24 hours, so runs move by an hour after a daylight-saving change)',
 				},
 				{ name: 'Every Weekday', value: 'weekdays', description: 'Monday to Friday' },
 			],
@@ -556,7 +560,7 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 			displayName: 'Days',
 			name: 'dayInterval',
 			type: 'number',
-			typeOptions: { minValue: 1 },
+			typeOptions: { minValue: 1, numberPrecision: 0 },
 			default: 2,
 			description: 'How many days lie between two runs',
 			displayOptions: withShow(show, { ...fieldsMode, triggerType: ['daily'], dailyRecurrence: ['everyNDays'] }),
@@ -585,7 +589,7 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 			displayName: 'Day of Month',
 			name: 'dayOfMonth',
 			type: 'number',
-			typeOptions: { minValue: 1, maxValue: 31 },
+			typeOptions: { minValue: 1, maxValue: 31, numberPrecision: 0 },
 			default: 1,
 			description: 'The day of the month (1–31); months without that day are skipped',
 			displayOptions: withShow(show, { ...fieldsMode, triggerType: ['monthly'], monthlyOn: ['dayOfMonth'] }),
@@ -596,10 +600,10 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 			type: 'options',
 			options: [
 				{ name: 'First', value: 0 },
-				{ name: 'Fourth', value: 3 },
-				{ name: 'Last', value: 4 },
 				{ name: 'Second', value: 1 },
 				{ name: 'Third', value: 2 },
+				{ name: 'Fourth', value: 3 },
+				{ name: 'Last', value: 4 },
 			],
 			default: 0,
 			displayOptions: withShow(show, { ...fieldsMode, triggerType: ['monthly'], monthlyOn: ['weekdayOfMonth'] }),
@@ -618,9 +622,9 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: '0 30 9 ? * MON-FRI',
+			placeholder: 'e.g. 0 30 9 ? * MON-FRI',
 			description:
-				'Quartz style: seconds minutes hours day-of-month month day-of-week [year], with "?" in one of the two day fields. A 5-field Unix expression (minutes hours day-of-month month day-of-week) is converted.',
+				'Quartz style: seconds minutes hours day-of-month month day-of-week [year], with "?" in one of the two day fields. A 5-field Unix expression (minutes hours day-of-month month day-of-week) is converted. Day and month names are sent as numbers (the scheduler reads names wrongly); L-3, 15W and LW are refused because the scheduler refuses them. Runs in the Time Zone below.',
 			displayOptions: withShow(show, { ...fieldsMode, triggerType: ['cron'] }),
 		},
 		{
@@ -629,16 +633,26 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 			type: 'dateTime',
 			default: '',
 			description:
-				'When the schedule starts; for daily, weekly and monthly triggers also the time of day of each run. A time without an offset is read in the time zone below. Empty means now.',
+				'When the schedule starts; for daily, weekly and monthly triggers also the time of day of each run. A time without an offset is read in the Time Zone below.',
+			hint: 'Empty: now, when the workflow runs. The output\'s "schedule" says which start and time zone were used.',
 			displayOptions: withShow(show, fieldsMode),
+		},
+		{
+			displayName:
+				'No start time: each run will happen at the time of day at which this workflow runs (to the minute). Set a start time to choose the time of day.',
+			name: 'startTimeNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: withShow(show, { ...fieldsMode, triggerType: ['daily', 'weekly', 'monthly'], startTime: [''] }),
 		},
 		{
 			displayName: 'Time Zone',
 			name: 'timeZone',
 			type: 'string',
 			default: '',
-			placeholder: 'Europe/Berlin',
-			description: 'Time zone of the schedule (an IANA name). Empty means the time zone of the workflow.',
+			description:
+				'Time zone of the schedule, an IANA name such as Europe/Berlin, America/New_York or UTC. Empty uses the workflow\'s time zone (Workflow Settings → Timezone, else the n8n instance\'s).',
+			hint: 'Empty: the workflow\'s time zone. The output\'s "schedule.timeZone" says which zone was sent.',
 			displayOptions: withShow(show, fieldsMode),
 		},
 	);
@@ -648,7 +662,7 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 				displayName: 'Duration',
 				name: 'durationAmount',
 				type: 'number',
-				typeOptions: { minValue: 1 },
+				typeOptions: { minValue: 1, numberPrecision: 0 },
 				default: 1,
 				required: true,
 				description: 'How long each blockout lasts from its start',
@@ -659,9 +673,9 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 				name: 'durationUnit',
 				type: 'options',
 				options: [
-					{ name: 'Days', value: 'days' },
-					{ name: 'Hours', value: 'hours' },
 					{ name: 'Minutes', value: 'minutes' },
+					{ name: 'Hours', value: 'hours' },
+					{ name: 'Days', value: 'days' },
 					{ name: 'Weeks', value: 'weeks' },
 				],
 				default: 'hours',
@@ -715,9 +729,10 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 			displayName: 'Repeat Count',
 			name: 'repeatCount',
 			type: 'number',
-			typeOptions: { minValue: -1 },
+			typeOptions: { minValue: -1, numberPrecision: 0 },
 			default: -1,
-			description: 'For interval triggers: how many times the run repeats after the first one; -1 repeats until the end time, or forever',
+			description:
+				'For interval triggers: how many times the run repeats after the first one; -1 repeats until the end time, or forever. Servers from 10.3 on do not take a count: the schedule then ends after the last run.',
 		},
 	];
 	if (purpose === 'job') {
