@@ -18,6 +18,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
+import { requestWithCredential } from './engineV2';
 import {
 	credentialSecrets,
 	extractServerMessage,
@@ -353,7 +354,8 @@ export async function dataflowRequest<T = unknown>(
 	let responseHeaders: IDataObject;
 	let body: unknown;
 	try {
-		const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, credentialType, options)) as {
+		// The catalog credential falls back to its own login where n8n's engine 2.0 refuses expirable credentials (engineV2.ts).
+		const response = (await requestWithCredential(ctx, credentialType, CATALOG_CREDENTIAL, credentials, options)) as {
 			statusCode: number;
 			headers: IDataObject;
 			body: unknown;
