@@ -228,20 +228,44 @@ describe('Locale & Metadata', () => {
 			'<?xml version="1.0" encoding="UTF-8"?>\n<stringKeyStringValueDtoes>' +
 			'<stringKeyStringValueDto><key>file.title</key><value>Ventes &amp; marges</value></stringKeyStringValueDto>' +
 			'<stringKeyStringValueDto><key>file.description</key><value>&lt;b&gt;</value></stringKeyStringValueDto></stringKeyStringValueDtoes>';
+		const after = { stringKeyStringValueDto: [{ key: 'file.title', value: 'Ventes & marges' }, { key: 'file.description', value: '<b>' }] };
 		const scope = server({ 'content-type': 'application/xml' }).put(`${report}/localeProperties`, body).query({ locale: 'fr' }).reply(200);
+		const read = server().get(`${report}/localeProperties`).query({ locale: 'fr' }).reply(200, after, json);
 		const result = await exec('localeMetadata', 'updateLocaleProperties', {
 			path: rl('/public/Sample Reports/r.prpt'),
 			locale: 'fr',
+			replaceAll: true,
 			properties: { entry: [{ key: 'file.title', value: 'Ventes & marges' }, { key: 'file.description', value: '<b>' }] },
 		});
 		expect(result.error).toBeUndefined();
 		scope.done();
+		read.done();
 		expect(result.items[0].json).toEqual({
 			path: '/public/Sample Reports/r.prpt',
 			locale: 'fr',
 			properties: { 'file.title': 'Ventes & marges', 'file.description': '<b>' },
 			updated: true,
 		});
+	});
+
+	it('Update Locale Properties keeps the properties not named (the server replaces the whole locale)', async () => {
+		const body =
+			'<?xml version="1.0" encoding="UTF-8"?>\n<stringKeyStringValueDtoes>' +
+			'<stringKeyStringValueDto><key>file.title</key><value>Neu</value></stringKeyStringValueDto>' +
+			'<stringKeyStringValueDto><key>file.description</key><value>Alt</value></stringKeyStringValueDto></stringKeyStringValueDtoes>';
+		const scope = server()
+			.get(`${report}/localeProperties`)
+			.query({ locale: 'de' })
+			.reply(200, { stringKeyStringValueDto: [{ key: 'file.title', value: 'Alt' }, { key: 'file.description', value: 'Alt' }] }, json)
+			.put(`${report}/localeProperties`, body)
+			.query({ locale: 'de' })
+			.reply(200)
+			.get(`${report}/localeProperties`)
+			.query({ locale: 'de' })
+			.reply(200, { stringKeyStringValueDto: [{ key: 'file.title', value: 'Neu' }, { key: 'file.description', value: 'Alt' }] }, json);
+		const result = await exec('localeMetadata', 'updateLocaleProperties', { path: rl('/public/Sample Reports/r.prpt'), locale: 'de', properties: { entry: [{ key: 'file.title', value: 'Neu' }] } });
+		expect(result.error).toBeUndefined();
+		scope.done();
 	});
 
 	it('Delete Locale PUTs deleteLocale with the locale; a bad locale fails before any request', async () => {
@@ -263,8 +287,11 @@ describe('Locale & Metadata', () => {
 	});
 
 	it('Update Metadata PUTs {"stringKeyStringValueDto": [...]} as JSON', async () => {
+		// The current flags are sent along when not given: the server unhides a file whose list lacks _PERM_HIDDEN.
+		const current = { stringKeyStringValueDto: [{ key: '_PERM_SCHEDULABLE', value: 'false' }, { key: '_PERM_HIDDEN', value: 'false' }] };
+		const reads = server().get(`${report}/metadata`).twice().reply(200, current, json);
 		const scope = server({ 'content-type': 'application/json' })
-			.put(`${report}/metadata`, { stringKeyStringValueDto: [{ key: 'category', value: 'finance' }, { key: '_PERM_HIDDEN', value: 'true' }] })
+			.put(`${report}/metadata`, { stringKeyStringValueDto: [{ key: 'category', value: 'finance' }, { key: '_PERM_HIDDEN', value: 'true' }, { key: '_PERM_SCHEDULABLE', value: 'false' }] })
 			.reply(200);
 		const result = await exec('localeMetadata', 'updateMetadata', {
 			path: rl('/public/Sample Reports/r.prpt'),
@@ -272,6 +299,7 @@ describe('Locale & Metadata', () => {
 		});
 		expect(result.error).toBeUndefined();
 		scope.done();
+		reads.done();
 		const duplicate = await exec('localeMetadata', 'updateMetadata', {
 			path: rl('/public/Sample Reports/r.prpt'),
 			metadata: { entry: [{ key: 'a', value: '1' }, { key: 'a', value: '2' }] },

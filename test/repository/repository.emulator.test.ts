@@ -425,6 +425,20 @@ describe('what the server really holds (issues 17 and 18)', () => {
 		expect(node.acl.aces.map((a) => a.recipient).sort()).toEqual(['Power User', 'suzy']);
 	});
 
+	it('Update Metadata keeps a hidden file hidden and Update Locale Properties keeps the properties not named', async () => {
+		const repo = repositoryOf(fixture.emulator.app);
+		await repo.writeFile('/public/meta/hidden.ktr', '<t/>', { name: 'admin', password: '', admin: true });
+		const node = repo.find('/public/meta/hidden.ktr')!;
+		node.hidden = true;
+		node.locales.set('de', { 'file.title': 'Alt', 'file.description': 'Beschreibung' });
+		const meta = await ok('localeMetadata', 'updateMetadata', { path: rl('/public/meta/hidden.ktr'), metadata: { entry: [{ key: 'team', value: 'finance' }] } });
+		expect(node.hidden).toBe(true);
+		expect(meta.items[0].json.metadata).toMatchObject({ team: 'finance', _PERM_HIDDEN: 'true' });
+		const locale = await ok('localeMetadata', 'updateLocaleProperties', { path: rl('/public/meta/hidden.ktr'), locale: 'de', properties: { entry: [{ key: 'file.title', value: 'Neu' }] } });
+		expect(node.locales.get('de')).toEqual({ 'file.title': 'Neu', 'file.description': 'Beschreibung' });
+		expect(locale.items[0].json.properties).toEqual({ 'file.title': 'Neu', 'file.description': 'Beschreibung' });
+	});
+
 	it('no default of a Repository write operation removes something the user did not name', async () => {
 		// Defaults of every write operation, with only the required path filled in.
 		const repo = repositoryOf(fixture.emulator.app);

@@ -197,6 +197,8 @@ export function registerAccessRoutes(area: RepositoryArea): void {
 		const locale = ctx.query.get('locale') || 'default';
 		const properties = keyValueList(await readBodyDoc(ctx, 500));
 		repo.require(user, node, WRITE);
+		// FileService.doSetLocaleProperties@9.3.0.0-422 and @727e5c86: the locale's properties are REPLACED
+		// by the ones sent (setLocalePropertiesForFileByFileId with only those).
 		node.locales.set(locale, properties);
 		node.lastModifiedDate = app.now();
 		ok(ctx);
@@ -216,9 +218,10 @@ export function registerAccessRoutes(area: RepositoryArea): void {
 		const user = userOf(ctx);
 		const node = fileAt(ctx);
 		repo.require(user, node, READ);
+		// FileService.doGetMetadata: the stored keys, _PERM_SCHEDULABLE added when not stored, _PERM_HIDDEN from the file.
 		const entries = [
 			...keyValues(node.metadata),
-			{ key: '_PERM_SCHEDULABLE', value: String(!node.notSchedulable) },
+			...('_PERM_SCHEDULABLE' in node.metadata ? [] : [{ key: '_PERM_SCHEDULABLE', value: String(!node.notSchedulable) }]),
 			{ key: '_PERM_HIDDEN', value: String(node.hidden) },
 		];
 		sendDoc(ctx, 'stringKeyStringValueDtoes', { stringKeyStringValueDto: entries }, area.jsonStyle);
@@ -233,10 +236,24 @@ export function registerAccessRoutes(area: RepositoryArea): void {
 		const body = await readBodyDoc(ctx, /xml/i.test(type) ? 415 : 400);
 		const values = keyValueList(body);
 		repo.require(user, node, WRITE);
+		// pentaho-platform:extensions/.../services/FileService.java `doSetMetadata`@9.3.0.0-422 and @727e5c86:
+		// the keys sent are merged into the metadata (files only); the hidden flag becomes the value of
+		// _PERM_HIDDEN, or FALSE when the list does not hold it (HIDDEN_BY_DEFAULT), so a hidden file
+		// sent without that key is shown again; when the flag changes, "not schedulable" becomes the
+		// opposite of _PERM_SCHEDULABLE (default true).
+		let hidden = false;
+		let schedulable = true;
 		for (const [key, value] of Object.entries(values)) {
-			if (key === '_PERM_HIDDEN') node.hidden = value === 'true';
-			else if (key === '_PERM_SCHEDULABLE') node.notSchedulable = value === 'false';
-			else node.metadata[key] = value;
+			if (key.toLowerCase() === '_perm_hidden') {
+				hidden = value.toLowerCase() === 'true';
+				continue;
+			}
+			if (key.toLowerCase() === '_perm_schedulable') schedulable = value.toLowerCase() === 'true';
+			if (!node.folder) node.metadata[key] = value;
+		}
+		if (node.hidden !== hidden) {
+			node.hidden = hidden;
+			node.notSchedulable = !schedulable;
 		}
 		ok(ctx);
 	});

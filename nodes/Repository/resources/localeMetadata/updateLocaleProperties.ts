@@ -1,7 +1,9 @@
 import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
 
 import { buildXml } from '../../../common/xml';
-import { requestOperation } from '../../shared/builders';
+import { defineOperation, toItems } from '../../../common/executor';
+import { send } from '../../shared/builders';
+import { keyValues } from '../../shared/documents';
 import { keyValueField, readKeyValues } from '../../shared/fields';
 import { localeField, readLocale } from '../../shared/locale';
 import { filesUrl, pathField, readPath, show } from '../../shared/paths';
@@ -16,32 +18,45 @@ export const description: INodeProperties[] = [
 		'properties',
 		'Properties',
 		'Add Property',
-		'The properties of this locale, such as file.title and file.description; they replace the ones the locale has',
+		'Properties of this locale to set, such as file.title and file.description',
 	),
+	{
+		displayName: 'Replace All Properties',
+		name: 'replaceAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether the properties given become all the properties of the locale (the others are removed); by default the others are kept',
+		displayOptions: { show: showOn },
+	},
 ];
 
 interface Plan {
 	path: string;
 	locale: string;
 	properties: Array<{ key: string; value: string }>;
-	/** The XML body, built while planning so that a value XML cannot carry fails before any request. */
-	body: string;
+	replaceAll: boolean;
 }
 
-export const execute = requestOperation<Plan>({
+/**
+ * `PUT {pathId}/localeProperties?locale=` with an XML key/value list. The server REPLACES the locale's
+ * properties with the ones sent (pentaho-platform:extensions/.../services/FileService.java
+ * `doSetLocaleProperties`@9.3.0.0-422 and @727e5c86), so unless Replace All Properties is on, the
+ * current ones are read first and kept. The output is what the server then holds.
+ */
+export const execute = defineOperation<Plan>({
 	plan(itemIndex) {
 		const properties = readKeyValues(this, itemIndex, 'properties', 'property');
 		if (properties.length === 0) throw new NodeOperationError(this.getNode(), 'Add at least one property', { itemIndex });
-		const body = buildXml('stringKeyStringValueDtoes', { stringKeyStringValueDto: properties });
-		return { path: readPath(this, itemIndex), locale: readLocale(this, itemIndex), properties, body };
+		// Checked while planning so that a value XML cannot carry fails before any request.
+		buildXml('stringKeyStringValueDtoes', { stringKeyStringValueDto: properties });
+		return { path: readPath(this, itemIndex), locale: readLocale(this, itemIndex), properties, replaceAll: this.getNodeParameter('replaceAll', itemIndex, false) === true };
 	},
-	request: (plan) => ({
-		method: 'PUT',
-		path: filesUrl(plan.path, 'localeProperties'),
-		qs: { locale: plan.locale },
-		headers: { 'Content-Type': 'application/xml' },
-		body: plan.body,
-		expect: 'empty',
-	}),
-	output: (plan) => ({ path: plan.path, locale: plan.locale, properties: Object.fromEntries(plan.properties.map((p) => [p.key, p.value])), updated: true }),
+	async run(plan, itemIndex) {
+		const url = filesUrl(plan.path, 'localeProperties');
+		const read = async () => keyValues((await send(this, { method: 'GET', path: url, qs: { locale: plan.locale }, expect: 'json' }, itemIndex)).body);
+		const merged = { ...(plan.replaceAll ? {} : await read()), ...Object.fromEntries(plan.properties.map((p) => [p.key, p.value])) };
+		const body = buildXml('stringKeyStringValueDtoes', { stringKeyStringValueDto: Object.entries(merged).map(([key, value]) => ({ key, value: String(value) })) });
+		await send(this, { method: 'PUT', path: url, qs: { locale: plan.locale }, headers: { 'Content-Type': 'application/xml' }, body, expect: 'empty' }, itemIndex);
+		return toItems({ path: plan.path, locale: plan.locale, properties: await read(), updated: true });
+	},
 });

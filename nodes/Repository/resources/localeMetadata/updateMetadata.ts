@@ -1,6 +1,8 @@
 import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
 
-import { requestOperation } from '../../shared/builders';
+import { defineOperation, toItems } from '../../../common/executor';
+import { send } from '../../shared/builders';
+import { keyValues } from '../../shared/documents';
 import { keyValueField, readKeyValues } from '../../shared/fields';
 import { filesUrl, pathField, readPath, show } from '../../shared/paths';
 
@@ -22,19 +24,32 @@ interface Plan {
 	metadata: Array<{ key: string; value: string }>;
 }
 
-export const execute = requestOperation<Plan>({
+/**
+ * `PUT {pathId}/metadata` (JSON `{stringKeyStringValueDto: [...]}`, as the user console sends it). The
+ * server merges the keys sent, but sets the hidden flag to the value of _PERM_HIDDEN and to FALSE when
+ * the list lacks it (pentaho-platform:extensions/.../services/FileService.java `doSetMetadata`@9.3.0.0-422
+ * and @727e5c86), so the current flags are read first and sent along unless given. The output is the
+ * metadata the server then holds.
+ */
+export const execute = defineOperation<Plan>({
 	plan(itemIndex) {
 		const metadata = readKeyValues(this, itemIndex, 'metadata', 'metadata');
 		if (metadata.length === 0) throw new NodeOperationError(this.getNode(), 'Add at least one metadata entry', { itemIndex });
 		return { path: readPath(this, itemIndex), metadata };
 	},
-	// The real server reads `stringKeyStringValueDto` in JSON (the user console sends exactly this).
-	request: (plan) => ({
-		method: 'PUT',
-		path: filesUrl(plan.path, 'metadata'),
-		headers: { 'Content-Type': 'application/json' },
-		body: JSON.stringify({ stringKeyStringValueDto: plan.metadata }),
-		expect: 'empty',
-	}),
-	output: (plan) => ({ path: plan.path, metadata: Object.fromEntries(plan.metadata.map((m) => [m.key, m.value])), updated: true }),
+	async run(plan, itemIndex) {
+		const url = filesUrl(plan.path, 'metadata');
+		const current = keyValues((await send(this, { method: 'GET', path: url, expect: 'json' }, itemIndex)).body);
+		const given = new Set(plan.metadata.map((m) => m.key.toLowerCase()));
+		const kept = ['_PERM_HIDDEN', '_PERM_SCHEDULABLE']
+			.filter((key) => !given.has(key.toLowerCase()) && current[key] !== undefined)
+			.map((key) => ({ key, value: String(current[key]) }));
+		await send(
+			this,
+			{ method: 'PUT', path: url, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ stringKeyStringValueDto: [...plan.metadata, ...kept] }), expect: 'empty' },
+			itemIndex,
+		);
+		const after = keyValues((await send(this, { method: 'GET', path: url, expect: 'json' }, itemIndex)).body);
+		return toItems({ path: plan.path, metadata: after, updated: true });
+	},
 });
