@@ -387,6 +387,31 @@ describe('Data Source node, JDBC statuses the real code produces (nock)', () => 
 		expect(result.items).toEqual([]);
 	});
 
+	it('Create or Update in JSON mode takes a Get item of another server: derived fields and nulls are not sent back', async () => {
+		let sent: Record<string, unknown> = {};
+		newConnection('Copy');
+		nock(BASE)
+			.put(`${JDBC}/Copy`, (body) => {
+				sent = body as Record<string, unknown>;
+				return true;
+			})
+			.reply(204);
+		const item = {
+			id: 'abc', name: 'Copy', accessType: 'NATIVE', accessTypeValue: 'NATIVE', hostname: 'h', databaseName: 'd', databasePort: 5432,
+			username: 'u', password: null, connectSql: null, SQLServerInstance: null, usingConnectionPool: true, partitioningInformation: [],
+			extraOptions: {}, databaseType: { name: 'PostgreSQL', shortName: 'POSTGRESQL', defaultDatabasePort: 5432, defaultOptions: null, supportedAccessTypes: ['NATIVE'] },
+		};
+		const result = await run(node, {
+			parameters: { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('Copy'), specifyConnection: 'json', connectionJson: JSON.stringify(item) },
+			credentials,
+		});
+		expect(result.error).toBeUndefined();
+		expect(sent).toEqual({
+			name: 'Copy', accessType: 'NATIVE', hostname: 'h', databaseName: 'd', databasePort: '5432', username: 'u', usingConnectionPool: true, extraOptions: {},
+			databaseType: { name: 'PostgreSQL', shortName: 'POSTGRESQL', defaultDatabasePort: 5432, supportedAccessTypes: ['NATIVE'] },
+		});
+	});
+
 	it('Create or Update of an existing connection that cannot be read changes nothing', async () => {
 		nock(BASE).get(`${JDBC}/SampleData`).reply(500, '').get(JDBC).reply(200, jersey(['SampleData']));
 		const puts = nock(BASE).put(`${JDBC}/SampleData`).reply(204);

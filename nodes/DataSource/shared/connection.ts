@@ -321,7 +321,7 @@ const NOT_WRITTEN = ['id', 'password', 'accessTypeValue', 'SQLServerInstance'] a
 export function writableConnection(current: IDataObject): IDataObject {
 	const body: IDataObject = { ...current };
 	for (const key of NOT_WRITTEN) delete body[key];
-	body.databasePort = current.databasePort === null || current.databasePort === undefined ? '' : String(current.databasePort);
+	if ('databasePort' in current) body.databasePort = current.databasePort === null || current.databasePort === undefined ? '' : String(current.databasePort);
 	if (Array.isArray(body.partitioningInformation) && body.partitioningInformation.length === 0) delete body.partitioningInformation;
 	for (const key of Object.keys(body)) if (body[key] === null) delete body[key];
 	if (body.databaseType && typeof body.databaseType === 'object') {
@@ -330,6 +330,20 @@ export function writableConnection(current: IDataObject): IDataObject {
 		body.databaseType = type;
 	}
 	return body;
+}
+
+/**
+ * A connection JSON the user gave (often a Get item of another server) in the form the server
+ * reads: without the fields the server derives (id, accessTypeValue, a null SQLServerInstance,
+ * which would add a null "MSSQL.instance" option) and without nulls; a password only when one is given.
+ */
+export function writableJson(json: IDataObject): IDataObject {
+	const out = writableConnection(json);
+	if (typeof json.password === 'string' && json.password !== '') out.password = json.password;
+	for (const key of ['SQLServerInstance', 'sqlserverInstance']) {
+		if (json[key] !== undefined && json[key] !== null && json[key] !== '') out[key] = json[key];
+	}
+	return out;
 }
 
 /** The database type object the server reads, for a short name of the known types. */

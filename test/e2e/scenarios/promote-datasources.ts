@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 
+import { normalizeConnection } from '../../../nodes/DataSource/shared/connection';
 import { count, defineScenario } from '../lib/scenario';
 
 const DATASOURCE = '/plugin/data-access/api/datasource';
@@ -60,7 +61,7 @@ export default defineScenario({
 		const created = run.pairedItems('Create on Target');
 		assert.deepEqual(
 			created.map((c) => c.json),
-			names.map((name) => ({ name, modified: true })),
+			names.map((name) => ({ name, created: true, modified: true })),
 			'each connection was created on the target',
 		);
 		assert.deepEqual(
@@ -78,7 +79,8 @@ export default defineScenario({
 		for (const source of read) {
 			const target = run.facts.targetConnections[source.name] as Record<string, any> | string;
 			assert.equal(typeof target, 'object', `the target has the connection "${source.name}": ${String(target)}`);
-			assert.deepEqual(comparable(target as Record<string, any>), comparable(source), `the target's "${source.name}" is the source's`);
+			// The target's bean read as the node reads it (typed, every field), like the source's Get items.
+			assert.deepEqual(comparable(normalizeConnection(target)), comparable(source), `the target's "${source.name}" is the source's`);
 		}
 
 		// Schema: downloaded from the source, uploaded to the target, the same bytes on both servers.

@@ -8,6 +8,7 @@ import {
 	DATABASE_TYPE_OPTIONS,
 	mergeConnection,
 	writableConnection,
+	writableJson,
 	type ConnectionChanges,
 } from '../../shared/connection';
 import { readConnection } from '../../shared/jdbc';
@@ -268,8 +269,7 @@ export const execute = defineOperation<Plan>({
 		const current = stored === undefined ? undefined : writableConnection(stored);
 		let body: IDataObject;
 		if (plan.mode === 'json') {
-			body = { ...(current ?? {}), ...(plan.json ?? {}) };
-			if (body.password === '' || body.password === null) delete body.password;
+			body = { ...(current ?? {}), ...writableJson(plan.json ?? {}) };
 			const type = body.databaseType as IDataObject | undefined;
 			if (!type || typeof type !== 'object' || !(type.shortName || type.name)) {
 				throw new NodeOperationError(
