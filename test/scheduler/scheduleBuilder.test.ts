@@ -1,4 +1,4 @@
-import { buildScheduleRequest, parseScheduleJson, scheduleFields, type ScheduleInput } from '../../nodes/Scheduler/shared/scheduleBuilder';
+import { buildScheduleRequest, parseScheduleJson, scheduleFields, type ScheduleInput, type ScheduleSummary } from '../../nodes/Scheduler/shared/scheduleBuilder';
 import type { SchedulerServer } from '../../nodes/Scheduler/shared/server';
 import { formatServerDate, instantOf, parseDateTime } from '../../nodes/Scheduler/shared/time';
 
@@ -13,7 +13,7 @@ const LEGACY_UTC: SchedulerServer = { modern: false, hasRunOptions: true, versio
 const OLD_93: SchedulerServer = { modern: false, hasRunOptions: false, version: '9.3.0.0-428', timeZone: 'Europe/Berlin' };
 
 function on(server: SchedulerServer, input: Partial<ScheduleInput>, purpose: 'job' | 'blockout' | 'check' = 'check') {
-	const summary: Record<string, unknown> = {};
+	const summary: Partial<ScheduleSummary> = {};
 	const request = buildScheduleRequest({ triggerType: 'daily', timeZone: 'Europe/Berlin', now: NOW, ...input } as ScheduleInput, purpose, server, summary);
 	return { request, summary };
 }
