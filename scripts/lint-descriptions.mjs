@@ -1,0 +1,166 @@
+#!/usr/bin/env node
+/**
+ * n8n's upcoming community-node rules, applied today (part of `npm run lint`).
+ *
+ * The newest source of @n8n/eslint-plugin-community-nodes (n8n-io/n8n
+ * packages/@n8n/eslint-plugin-community-nodes, docs/rules/*.md and src/rules/*.ts) has rules that the
+ * published plugin and scanner 0.32.0 do not ship yet. This script applies those that read a node's
+ * description, with the severity of the plugin's `recommended` config, to the descriptions as n8n
+ * loads them: our nodes build `properties` from the resource modules (`...job.description`), so an
+ * AST rule sees only the literal part of the array, while n8n shows the whole.
+ *
+ *   error  require-param-default            every parameter (also inside collections) has `default`
+ *   error  single-credential-per-node       at most one credential unless displayOptions make them exclusive
+ *   error  require-mit-license              package.json license is "MIT"
+ *   warn   require-community-node-keyword   package.json keywords include "n8n-community-node-package"
+ *   warn   non-required-fields-in-collection a top-level field that is not required (containers, notices,
+ *                                            hidden fields and resource/operation/authentication exempt)
+ *   warn   open-ended-node-fields           a top-level `json` field that is not required
+ *   warn   hint-max-length                  a `hint` longer than 120 characters
+ *   warn   no-duplicate-param-options       two options of one parameter with the same name or value
+ *   warn   options-sorted-alphabetically    an `options` parameter whose options are not sorted by name
+ *
+ * Errors fail (exit 1); warnings are counted per rule and node (`--verbose` lists each one). Our own
+ * code, written from the rules' documentation; the rules that need the AST (imports, itemIndex in
+ * errors, continueOnFail) run in eslint through the published plugin.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const verbose = process.argv.includes('--verbose');
+const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+
+/** Loads every node class of the n8n block from the TypeScript source (bundled by esbuild). */
+async function loadNodes() {
+	const esbuild = require('esbuild');
+	const sources = pkg.n8n.nodes.map((built) => built.replace(/^dist\//, './').replace(/\.js$/, '.ts'));
+	const outfile = path.join(root, '.build', 'lint', 'descriptions.js');
+	mkdirSync(path.dirname(outfile), { recursive: true });
+	await esbuild.build({
+		stdin: {
+			contents: sources.map((source, i) => `export * as n${i} from ${JSON.stringify(source)};`).join('\n'),
+			resolveDir: root,
+			loader: 'ts',
+		},
+		outfile,
+		bundle: true,
+		platform: 'node',
+		target: 'node20',
+		format: 'cjs',
+		packages: 'external',
+		logLevel: 'warning',
+	});
+	delete require.cache[outfile];
+	const modules = require(outfile);
+	return sources.map((source, i) => {
+		const Class = Object.values(modules[`n${i}`]).find((value) => typeof value === 'function' && value.prototype);
+		const instance = new Class();
+		return { file: source.slice(2), description: instance.description };
+	});
+}
+
+const findings = [];
+function report(severity, rule, where, message) {
+	findings.push({ severity, rule, where, message });
+}
+
+const CONTAINERS = new Set(['collection', 'fixedCollection']);
+const NON_INPUT = new Set(['notice', 'callout', 'hidden', 'curlImport']);
+const SELECTORS = new Set(['resource', 'operation', 'authentication']);
+const PARAMETER_TYPES = new Set([
+	'string', 'number', 'boolean', 'options', 'multiOptions', 'collection', 'fixedCollection', 'json', 'notice',
+	'dateTime', 'color', 'hidden', 'resourceLocator', 'resourceMapper', 'filter', 'assignmentCollection',
+	'credentialsSelect', 'curlImport', 'button', 'callout', 'workflowSelector', 'icon',
+]);
+
+/** Where a parameter shows: its name and the resource/operation it is shown for. */
+function label(property) {
+	const show = property.displayOptions?.show ?? {};
+	const scope = ['resource', 'operation'].filter((key) => show[key]).map((key) => `${key}=${[].concat(show[key]).join('|')}`);
+	return `"${property.name}"${scope.length ? ` (${scope.join(', ')})` : ''}`;
+}
+
+/** Walks a parameter and the parameters nested in its collection / fixedCollection options. */
+function walk(property, visit, trail = []) {
+	visit(property, trail);
+	if (!Array.isArray(property.options)) return;
+	for (const option of property.options) {
+		if (option && typeof option === 'object' && 'type' in option && 'name' in option) {
+			walk(option, visit, [...trail, property.name]);
+		} else if (option && Array.isArray(option.values)) {
+			for (const value of option.values) walk(value, visit, [...trail, property.name, option.name]);
+		}
+	}
+}
+
+function checkNode({ file, description }) {
+	const node = path.basename(file, '.node.ts');
+	const properties = description.properties ?? [];
+
+	for (const property of properties) {
+		walk(property, (parameter, trail) => {
+			const where = `${node}: ${[...trail, ''].join('.')}${label(parameter)}`;
+			if (PARAMETER_TYPES.has(parameter.type) && !('default' in parameter)) {
+				report('error', 'require-param-default', where, 'has no default');
+			}
+			if (typeof parameter.hint === 'string' && parameter.hint.length > 120) {
+				report('warn', 'hint-max-length', where, `hint has ${parameter.hint.length} characters (at most 120)`);
+			}
+			if ((parameter.type === 'options' || parameter.type === 'multiOptions') && Array.isArray(parameter.options)) {
+				const names = parameter.options.map((o) => o.name);
+				const values = parameter.options.map((o) => JSON.stringify(o.value));
+				const dupNames = names.filter((n, i) => names.indexOf(n) !== i);
+				const dupValues = values.filter((v, i) => values.indexOf(v) !== i);
+				if (dupNames.length || dupValues.length) {
+					report('warn', 'no-duplicate-param-options', where, `duplicate ${[...dupNames, ...dupValues].join(', ')}`);
+				}
+				if (parameter.type === 'options') {
+					const sorted = [...names].sort((a, b) => String(a).localeCompare(String(b), undefined, { sensitivity: 'base' }));
+					if (names.some((n, i) => n !== sorted[i])) {
+						report('warn', 'options-sorted-alphabetically', where, 'options are not sorted by name');
+					}
+				}
+			}
+		});
+
+		const required = property.required === true;
+		if (!SELECTORS.has(property.name) && !CONTAINERS.has(property.type) && !NON_INPUT.has(property.type) && !required) {
+			report('warn', 'non-required-fields-in-collection', `${node}: ${label(property)}`, 'is not required: move it into an Additional Fields / Options collection');
+		}
+		if (property.type === 'json' && !required) {
+			report('warn', 'open-ended-node-fields', `${node}: ${label(property)}`, 'optional JSON field');
+		}
+	}
+
+	const credentials = description.credentials ?? [];
+	if (credentials.length > 1) {
+		const exclusive = credentials.every((c) => c.displayOptions?.show && Object.keys(c.displayOptions.show).length > 0);
+		if (!exclusive) report('error', 'single-credential-per-node', node, `${credentials.length} credentials without exclusive displayOptions`);
+	}
+}
+
+if (pkg.license !== 'MIT') report('error', 'require-mit-license', 'package.json', `license is ${JSON.stringify(pkg.license)}`);
+if (!(pkg.keywords ?? []).includes('n8n-community-node-package')) {
+	report('warn', 'require-community-node-keyword', 'package.json', 'keyword n8n-community-node-package missing');
+}
+for (const node of await loadNodes()) checkNode(node);
+
+const errors = findings.filter((f) => f.severity === 'error');
+const warnings = findings.filter((f) => f.severity === 'warn');
+for (const f of errors) console.log(`error  ${f.rule}  ${f.where}: ${f.message}`);
+if (verbose) for (const f of warnings) console.log(`warn   ${f.rule}  ${f.where}: ${f.message}`);
+const counts = new Map();
+for (const f of warnings) {
+	const key = `${f.rule}  ${f.where.split(':')[0]}`;
+	counts.set(key, (counts.get(key) ?? 0) + 1);
+}
+if (!verbose) for (const [key, count] of [...counts].sort()) console.log(`warn   ${key}: ${count}`);
+console.log(
+	`upcoming n8n rules (${pkg.n8n.nodes.length} nodes): ${errors.length} errors, ${warnings.length} warnings` +
+		(warnings.length && !verbose ? ' (node scripts/lint-descriptions.mjs --verbose lists them)' : ''),
+);
+process.exitCode = errors.length ? 1 : 0;
