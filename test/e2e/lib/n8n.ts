@@ -41,7 +41,7 @@ export interface ExecutionResult {
 	/** Everything the CLI printed (`n8n execute`), or the execution as the REST API gave it (manual runs). */
 	output: string;
 	/** How it ran: `n8n execute --id` (`cli`) or from a trigger in a running `n8n start`, as the editor does (`manual`). */
-	mode: 'cli' | 'manual';
+	mode: 'cli' | 'manual' | 'server';
 }
 
 /** The run JSON `n8n execute` prints (after its log lines, also on failure). */
@@ -298,6 +298,42 @@ export class N8nServer {
 		await this.request('POST', '/rest/owner/setup', owner);
 		const login = await this.request('POST', '/rest/login', { emailOrLdapLoginId: owner.email, password: owner.password });
 		if (login.status !== 200) throw new Error(`n8n login failed (${login.status}): ${JSON.stringify(login.body).slice(0, 300)}`);
+	}
+
+	/**
+	 * Publishes (activates) a workflow, as the editor's Publish button does: its current version
+	 * (`GET /rest/workflows/:id` → versionId, then `POST /rest/workflows/:id/activate`), and waits
+	 * until its triggers are live: its webhooks then answer on the production URLs (`/webhook/...`,
+	 * `/mcp/<path>`). `timeoutMs` is a hang guard.
+	 */
+	async publishWorkflow(workflowId: string, timeoutMs = 300_000): Promise<void> {
+		const workflow = await this.request<{ data?: { versionId?: string } }>('GET', `/rest/workflows/${workflowId}`);
+		const versionId = workflow.body?.data?.versionId;
+		if (workflow.status !== 200 || !versionId) throw new Error(`GET /rest/workflows/${workflowId} answered ${workflow.status}: ${JSON.stringify(workflow.body).slice(0, 300)}`);
+		const activated = await this.request<{ data?: { active?: boolean; activeVersionId?: string } }>('POST', `/rest/workflows/${workflowId}/activate`, { versionId });
+		if (activated.status !== 200) throw new Error(`Publishing workflow ${workflowId} failed (${activated.status}): ${JSON.stringify(activated.body).slice(0, 400)}`);
+		// n8n 2.41 activates the triggers through its publication outbox, polled every 15 s
+		// (dist/workflows/workflow.service.js _publishViaOutbox): wait until they are live.
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const answer = await this.request<{ data?: { status?: string; liveVersionId?: string | null; triggers?: Array<{ status?: string; errorMessage?: string | null }> } }>(
+				'GET',
+				`/rest/workflows/${workflowId}/publication-status`,
+			);
+			const status = answer.body?.data;
+			if (status?.status === 'published' && status.liveVersionId === versionId) return;
+			if (status?.status === 'failed' || status?.status === 'partial') {
+				throw new Error(`Publishing workflow ${workflowId}: ${status.status}: ${(status.triggers ?? []).map((t) => t.errorMessage).filter(Boolean).join('; ')}`);
+			}
+			if (Date.now() > deadline) throw new Error(`Workflow ${workflowId} was not live within ${timeoutMs / 1000} s (last publication status ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)})`);
+			await sleep(500);
+		}
+	}
+
+	/** Unpublishes (deactivates) a workflow. */
+	async unpublishWorkflow(workflowId: string): Promise<void> {
+		const answer = await this.request('POST', `/rest/workflows/${workflowId}/deactivate`, {});
+		if (answer.status !== 200) throw new Error(`Unpublishing workflow ${workflowId} failed (${answer.status}): ${JSON.stringify(answer.body).slice(0, 300)}`);
 	}
 
 	get cookieHeader(): string {

@@ -10,7 +10,7 @@ import path from 'node:path';
 
 import { credentialsFor, KNOWN_CREDENTIALS, materialize, type CredentialSpec } from './credentials';
 import { startEmulator, type EmulatorHandle, type EmulatorSpec } from './emulator';
-import { N8n, type N8nServer } from './n8n';
+import { N8n, type ExecutionResult, type N8nServer } from './n8n';
 import { buildAndPack, installIntoN8n, type PackedPackage } from './pack';
 import { EXAMPLES_DIR, SCENARIOS_DIR } from './paths';
 import { ProcessGroup } from './processes';
@@ -212,6 +212,25 @@ export class Session {
 		return { emulators, specs, credentials: [...credentials.values()] };
 	}
 
+	/**
+	 * `execution: 'server'`: publishes the workflow in the session's `n8n start`, runs the
+	 * scenario's `drive` against it (hang guard: the scenario's timeoutMs, default 10 minutes),
+	 * unpublishes it. Failures of `drive` fail the scenario.
+	 */
+	private async driveOnServer(workflow: ExampleWorkflow, definition: ScenarioDefinition, emulators: Record<string, EmulatorHandle>, facts: Record<string, unknown>): Promise<ExecutionResult> {
+		if (!definition.drive) throw new Error(`The scenario "${definition.title}" runs with execution 'server' but has no drive()`);
+		const server = await this.ensureServer(this.serverLog);
+		const t0 = Date.now();
+		await server.publishWorkflow(workflow.id);
+		try {
+			const say = (line: string) => this.serverLog?.(`      ${line}`);
+			await within(definition.drive({ server, workflow, emulators, facts, say }), definition.timeoutMs ?? 600_000, `The scenario's drive()`);
+		} finally {
+			await server.unpublishWorkflow(workflow.id).catch(() => undefined);
+		}
+		return { status: 'success', exitCode: null, durationMs: Date.now() - t0, runData: {}, output: '', mode: 'server' };
+	}
+
 	/** Runs one scenario (its workflow must be imported). Never throws: failures are in the outcome. */
 	async runScenario(scenario: Scenario): Promise<ScenarioOutcome> {
 		const t0 = Date.now();
@@ -231,11 +250,15 @@ export class Session {
 			emulators = await this.startEmulators(emulatorSpecs(definition, credentials));
 			if (credentials.length) await this.n8n.importCredentials(materialize(credentials, emulators), `credentials-${scenario.name}.json`);
 			await definition?.before?.({ workflow: scenario.workflow, emulators });
+			const facts: Record<string, unknown> = {};
 			const execution =
 				definition?.execution === 'manual'
 					? await this.n8n.runManually(await this.ensureServer(this.serverLog), scenario.workflow.id, startTrigger(scenario.workflow, definition.trigger), definition.timeoutMs)
-					: await this.n8n.execute(scenario.workflow.id, definition?.timeoutMs);
+					: definition?.execution === 'server'
+						? await this.driveOnServer(scenario.workflow, definition, emulators, facts)
+						: await this.n8n.execute(scenario.workflow.id, definition?.timeoutMs);
 			const run = new ScenarioRun(scenario.workflow, emulators, execution, this.n8n.binaryStore);
+			Object.assign(run.facts, facts);
 			await run.loadRequests();
 			let afterFailure: string | undefined;
 			if (definition?.after) {
@@ -267,6 +290,19 @@ export class Session {
 		} finally {
 			await this.stopEmulators(emulators);
 		}
+	}
+}
+
+/** Rejects when a promise has not settled within `ms` (a hang guard, not a budget). */
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+	let timer: NodeJS.Timeout | undefined;
+	const guard = new Promise<never>((_, reject) => {
+		timer = setTimeout(() => reject(new Error(`${what} did not end within ${ms / 1000} s`)), ms);
+	});
+	try {
+		return await Promise.race([promise, guard]);
+	} finally {
+		clearTimeout(timer);
 	}
 }
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 
 import type { CredentialSpec } from './credentials';
 import type { EmulatorHandle, EmulatorSpec, LoggedRequest } from './emulator';
-import type { ExecutionResult, TaskData } from './n8n';
+import type { ExecutionResult, N8nServer, TaskData } from './n8n';
 
 export interface WorkflowNode {
 	id?: string;
@@ -55,9 +55,16 @@ export interface ScenarioDefinition {
 	 * workflow" does (`POST /rest/workflows/:id/run`), for workflows that start with a polling
 	 * trigger, which `n8n execute` refuses ("Missing node to start execution").
 	 */
-	execution?: 'cli' | 'manual';
+	execution?: 'cli' | 'manual' | 'server';
 	/** The trigger a `manual` run starts from (default: the workflow's first trigger node). */
 	trigger?: string;
+	/**
+	 * For `execution: 'server'`: the workflow is published (activated) in the session's `n8n start`
+	 * and this drives it from outside, as a client would (an MCP client calling the tools of an MCP
+	 * Server Trigger, for example); it unpublishes it afterwards. Whatever it keeps in `facts` is in
+	 * `run.facts`. Throwing fails the scenario. The run has no node data (`run.items` ...).
+	 */
+	drive?(context: DriveContext): Promise<void>;
 	/** Called before the workflow runs, once the emulators are up (e.g. to add faults). */
 	before?(context: { workflow: ExampleWorkflow; emulators: Record<string, EmulatorHandle> }): Promise<void> | void;
 	/**
@@ -70,6 +77,17 @@ export interface ScenarioDefinition {
 	check?(run: ScenarioRun): Promise<void> | void;
 	/** The demo's account, one line per step (default: each node and how many items it gave). */
 	account?(run: ScenarioRun): string[] | Promise<string[]>;
+}
+
+/** What a scenario's `drive` gets: the running n8n (logged in as the owner), its workflow, its emulators. */
+export interface DriveContext {
+	server: N8nServer;
+	workflow: ExampleWorkflow;
+	emulators: Record<string, EmulatorHandle>;
+	/** Copied into `run.facts`. */
+	facts: Record<string, any>;
+	/** A progress line (test:e2e prints it). */
+	say(line: string): void;
 }
 
 export function defineScenario(definition: ScenarioDefinition): ScenarioDefinition {

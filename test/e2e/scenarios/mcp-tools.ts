@@ -1,0 +1,290 @@
+/**
+ * Scenario 8, examples/08-mcp-tools.json: the server's operations as tools of n8n's MCP Server
+ * Trigger, used by a real MCP client (the official TypeScript SDK's Client).
+ *
+ * The workflow is published in the session's `n8n start`; the client connects to the production
+ * URL `/mcp/dataflow-tools` over Streamable HTTP (and once over SSE), lists the tools and calls
+ * them. Checked: what the client receives (names, descriptions, an input schema with a type and a
+ * description for every parameter the agent fills), each answer against the emulator's own state
+ * (the job ran and finished, the folder holds those files, the schedule is paused and resumed on
+ * the server ...), the answers are compact JSON (no XML, no secrets, the biggest one measured), and
+ * errors come back as readable text with the server's message (wrong path, unknown job, refused
+ * access) and without the credential.
+ *
+ * How n8n 2.41.1 serves it (read in the toolchain's node_modules): @n8n/n8n-nodes-langchain
+ * dist/nodes/mcp/McpTrigger/McpTrigger.node.js (v2: one path for GET = SSE and POST = Streamable
+ * HTTP), McpServer.js (tools/list = name, description, inputSchema from the tool's zod schema;
+ * tools/call answers `{ content: [{ type: 'text', text }] }`, errors `isError` with
+ * "<ErrorName>: <message>"); n8n-core dist/execution-engine/node-execution-context/utils/
+ * create-node-as-tool.js (tool name = node name, description = the Tool Description, schema from
+ * the `$fromAI()` calls) and get-input-connection-data.js (the answer is JSON.stringify of the
+ * output items' json; a thrown error's message gets "Details: <description>").
+ */
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+import { defineScenario, type DriveContext } from '../lib/scenario';
+
+const MCP_PATH = 'dataflow-tools';
+const JOB = '/public/etl/daily_load';
+const TRANSFORMATION = '/public/etl/load_sales';
+const FOLDER = '/public/etl';
+const LINEAGE_FILE = '/home/admin/sales.ktr';
+/** Secrets of the emulator's seeded JDBC connections and of the credential (admin / password). */
+const SECRETS = ['Rep0rting!', 'homerun', Buffer.from('admin:password').toString('base64')];
+const pathId = (path: string) => `:${path.split('/').filter(Boolean).join(':')}`;
+
+interface ToolAnswer {
+	name: string;
+	arguments: Record<string, unknown>;
+	isError: boolean;
+	text: string;
+	bytes: number;
+}
+
+interface ListedTool {
+	name: string;
+	description?: string;
+	inputSchema: { type?: string; properties?: Record<string, { type?: string; description?: string }>; required?: string[] };
+}
+
+/** One MCP session over Streamable HTTP: every call and its answer kept for the checks. */
+async function session(context: DriveContext) {
+	const url = new URL(`${context.server.url}/mcp/${MCP_PATH}`);
+	const client = new Client({ name: 'dataflow-e2e', version: '1.0.0' });
+	await client.connect(new StreamableHTTPClientTransport(url));
+	const answers: ToolAnswer[] = [];
+	const call = async (name: string, args: Record<string, unknown>): Promise<ToolAnswer> => {
+		// Generous hang guard (a job runs inside the call); no assertion on time.
+		const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 300_000 });
+		const content = (result.content ?? []) as Array<{ type: string; text?: string }>;
+		assert.equal(content.length, 1, `${name}: one content block, got ${JSON.stringify(content).slice(0, 300)}`);
+		assert.equal(content[0].type, 'text', `${name}: a text answer`);
+		const text = String(content[0].text ?? '');
+		const answer = { name, arguments: args, isError: result.isError === true, text, bytes: Buffer.byteLength(text) };
+		answers.push(answer);
+		context.say(`${name}(${JSON.stringify(args)}) → ${answer.isError ? 'error ' : ''}${answer.bytes} bytes`);
+		return answer;
+	};
+	/** A successful call's answer: the JSON array of the node's output items. */
+	const json = async (name: string, args: Record<string, unknown>): Promise<Array<Record<string, any>>> => {
+		const answer = await call(name, args);
+		assert.equal(answer.isError, false, `${name} should succeed, answered: ${answer.text.slice(0, 500)}`);
+		const parsed = JSON.parse(answer.text) as unknown;
+		assert.ok(Array.isArray(parsed), `${name}: the answer is a JSON array of items: ${answer.text.slice(0, 200)}`);
+		return parsed as Array<Record<string, any>>;
+	};
+	return { client, call, json, answers };
+}
+
+export default defineScenario({
+	title: 'The server as MCP tools: a real MCP client lists and calls the tools of an MCP Server Trigger',
+	execution: 'server',
+	emulators: { main: { jobDurationMs: 1500 } },
+	timeoutMs: 900_000,
+
+	async drive(context) {
+		const { facts, emulators } = context;
+		const main = emulators.main;
+		const mcp = await session(context);
+		facts.answers = mcp.answers;
+		try {
+			const listed = (await mcp.client.listTools()).tools as ListedTool[];
+			facts.tools = listed;
+			facts.serverInfo = mcp.client.getServerVersion();
+			facts.instructions = mcp.client.getInstructions();
+
+			// Read-only tools, each compared with the emulator's own answer.
+			facts.folder = await mcp.json('list_repository_folder', { folderPath: FOLDER });
+			const children = await main.call('GET', `/api/repo/files/${encodeURIComponent(pathId(FOLDER))}/children?showHidden=true`, { headers: { accept: 'application/json' } });
+			facts.folderOnServer = children.json();
+			facts.properties = await mcp.json('get_file_properties', { filePath: `${JOB}.kjb` });
+			const properties = await main.call('GET', `/api/repo/files/${encodeURIComponent(pathId(`${JOB}.kjb`))}/properties`, { headers: { accept: 'application/json' } });
+			facts.propertiesOnServer = properties.json();
+			facts.schedules = await mcp.json('list_schedules', {});
+			facts.connections = await mcp.json('list_jdbc_connections', {});
+			const connections = await main.call('GET', '/plugin/data-access/api/datasource/jdbc/connection', { headers: { accept: 'application/json' } });
+			facts.connectionsOnServer = connections.json();
+			facts.lineage = await mcp.json('get_file_lineage', { filePath: LINEAGE_FILE });
+
+			// Run a job and wait; read its status by the id it answered; compare with the worker.
+			facts.job = await mcp.json('run_job_and_wait', { jobPath: JOB, logLines: 5 });
+			const [job] = facts.job as Array<Record<string, any>>;
+			facts.status = await mcp.json('get_job_status', { jobName: job?.jobName, jobId: job?.id, fromLine: 0 });
+			const onWorker = await main.call('GET', `/dataflow/jobStatus?name=${encodeURIComponent(String(job?.jobName))}&id=${encodeURIComponent(String(job?.id))}&xml=Y`);
+			facts.jobOnWorker = onWorker.text();
+			facts.transformation = await mcp.call('run_transformation_and_wait', { transformationPath: TRANSFORMATION, logLines: 5 });
+
+			// Pause and resume a schedule; the server's state after each.
+			const target = (facts.schedules as Array<Record<string, any>>).find((s) => s.state === 'NORMAL');
+			assert.ok(target, `a NORMAL schedule to pause: ${JSON.stringify(facts.schedules).slice(0, 300)}`);
+			facts.target = target.jobId;
+			facts.paused = await mcp.json('pause_schedule', { jobId: target.jobId });
+			facts.stateAfterPause = (await main.call('GET', '/api/scheduler/getJobs', { headers: { accept: 'application/json' } })).json();
+			facts.resumed = await mcp.json('resume_schedule', { jobId: target.jobId });
+			facts.stateAfterResume = (await main.call('GET', '/api/scheduler/getJobs', { headers: { accept: 'application/json' } })).json();
+
+			// Errors: a wrong path, an unknown job, an unknown folder, access refused (with the
+			// credential echoed by the server: it must not reach the agent).
+			facts.errWrongJob = await mcp.call('run_job_and_wait', { jobPath: '/public/etl/no_such_job', logLines: 5 });
+			facts.errUnknownJob = await mcp.call('get_job_status', { jobName: 'daily_load', jobId: '00000000-0000-0000-0000-000000000000', fromLine: 0 });
+			facts.errNoFolder = await mcp.call('list_repository_folder', { folderPath: '/public/no_such_folder' });
+			await main.addFault({ kind: 'unauthorized', path: '*home*suzy*children*', times: 10, message: 'Access denied: user admin may not read /home/suzy (sent {authorization} / {password})' });
+			facts.errRefused = await mcp.call('list_repository_folder', { folderPath: '/home/suzy' });
+		} finally {
+			await mcp.client.close().catch(() => undefined);
+		}
+
+		// The same tools over the older SSE transport (GET on the same URL for a v2 trigger).
+		const sse = new Client({ name: 'dataflow-e2e-sse', version: '1.0.0' });
+		await sse.connect(new SSEClientTransport(new URL(`${context.server.url}/mcp/${MCP_PATH}`)));
+		try {
+			facts.sseTools = ((await sse.listTools()).tools as ListedTool[]).map((t) => t.name);
+			const result = await sse.callTool({ name: 'get_file_properties', arguments: { filePath: `${JOB}.kjb` } }, undefined, { timeout: 300_000 });
+			facts.sseProperties = (result.content as Array<{ text?: string }>)[0]?.text;
+		} finally {
+			await sse.close().catch(() => undefined);
+			// DATAFLOW_MCP_DUMP=<file>: everything the client received, for a closer look.
+			if (process.env.DATAFLOW_MCP_DUMP) writeFileSync(process.env.DATAFLOW_MCP_DUMP, JSON.stringify(facts, null, 2));
+		}
+	},
+
+	check(run) {
+		const facts = run.facts;
+		const tools = facts.tools as ListedTool[];
+		const expected = [
+			'run_job_and_wait',
+			'run_transformation_and_wait',
+			'get_job_status',
+			'list_repository_folder',
+			'get_file_properties',
+			'list_schedules',
+			'pause_schedule',
+			'resume_schedule',
+			'list_jdbc_connections',
+			'get_file_lineage',
+		];
+		assert.deepEqual(tools.map((t) => t.name).sort(), [...expected].sort(), 'the client sees exactly the tools attached to the trigger');
+		assert.equal((facts.serverInfo as { name?: string })?.name, 'MCP_Server_Trigger', 'the server is named after the trigger node');
+		assert.match(String(facts.instructions), /Repository paths start with \//, 'the trigger instructions reach the client');
+
+		// What a model needs to choose and call a tool: a description naming the server object, and
+		// for every parameter it fills a type and a description; nothing else is asked of it.
+		const workflowTools = new Map(run.workflow.nodes.map((n) => [n.name, n]));
+		for (const tool of tools) {
+			const node = workflowTools.get(tool.name)!;
+			assert.equal(tool.description, node.parameters?.toolDescription, `${tool.name}: the description is the node's Tool Description`);
+			assert.match(String(tool.description), /BI server|worker server/, `${tool.name}: the description names the server object`);
+			const fromAi = [...JSON.stringify(node.parameters).matchAll(/\$fromAI\('([^']+)'/g)].map((m) => m[1]);
+			const properties = tool.inputSchema.properties ?? {};
+			assert.deepEqual(Object.keys(properties).sort(), [...new Set(fromAi)].sort(), `${tool.name}: the parameters are the $fromAI() keys`);
+			for (const [key, schema] of Object.entries(properties)) {
+				assert.ok(schema.type === 'string' || schema.type === 'number', `${tool.name}.${key}: has a type (${schema.type})`);
+				assert.ok(String(schema.description ?? '').length > 20, `${tool.name}.${key}: has a description`);
+			}
+			assert.deepEqual([...(tool.inputSchema.required ?? [])].sort(), Object.keys(properties).sort(), `${tool.name}: every parameter is required`);
+		}
+		for (const name of ['pause_schedule', 'resume_schedule']) {
+			assert.match(String(tools.find((t) => t.name === name)?.description), /Changes the server/, `${name} says it changes the server`);
+		}
+
+		// The answers: compact JSON, no XML, no secrets.
+		const answers = facts.answers as ToolAnswer[];
+		for (const answer of answers) {
+			assert.ok(!/<\?xml|<webresult|<jobstatus/i.test(answer.text), `${answer.name}: no raw XML in the answer: ${answer.text.slice(0, 200)}`);
+			for (const secret of SECRETS) assert.ok(!answer.text.includes(secret), `${answer.name}: the answer carries no secret (${secret.slice(0, 3)}…)`);
+		}
+		const biggest = Math.max(...answers.filter((a) => !a.isError).map((a) => a.bytes));
+		assert.ok(biggest < 64 * 1024, `the biggest answer is ${biggest} bytes`);
+
+		// list_repository_folder: the files the server lists for the folder.
+		const listed = (facts.folder as Array<Record<string, any>>).map((f) => f.path).sort();
+		const onServer = ((facts.folderOnServer as { repositoryFileDto?: Array<{ path: string; hidden?: boolean | string }> }).repositoryFileDto ?? []).filter((f) => String(f.hidden) !== 'true').map((f) => f.path).sort();
+		assert.ok(listed.includes(`${JOB}.kjb`) && listed.includes(`${TRANSFORMATION}.ktr`), `the folder listing has the job and the transformation: ${listed.join(', ')}`);
+		assert.deepEqual(listed, onServer, 'the tool lists what the server lists (hidden files aside)');
+
+		// get_file_properties: the file the server describes.
+		const [props] = facts.properties as Array<Record<string, any>>;
+		const propsOnServer = facts.propertiesOnServer as Record<string, any>;
+		assert.equal(props.path, `${JOB}.kjb`);
+		assert.equal(props.id, propsOnServer.id, 'the same file id as the server gives');
+		assert.equal(props.folder, false);
+		assert.equal(String(facts.sseProperties), JSON.stringify(facts.properties), 'the SSE transport answers the same');
+		assert.deepEqual([...(facts.sseTools as string[])].sort(), [...expected].sort(), 'the SSE transport lists the same tools');
+
+		// list_jdbc_connections: the server's connections, no password.
+		const connectionNames = (facts.connections as Array<Record<string, any>>).map((c) => c.name).sort();
+		const serverNames = [...((facts.connectionsOnServer as { Item?: string[] }).Item ?? [])].sort();
+		assert.deepEqual(connectionNames, serverNames, 'the connections the server has');
+
+		// get_file_lineage: the runs of that file, each a parsed graph.
+		const lineage = facts.lineage as Array<Record<string, any>>;
+		const graphs = lineage.filter((i) => i.kind === 'graph');
+		assert.ok(graphs.length > 0 && graphs.every((g) => g.artifactPath === LINEAGE_FILE && Array.isArray(g.nodes) && g.nodes.length > 0), `lineage graphs of ${LINEAGE_FILE}: ${JSON.stringify(lineage).slice(0, 300)}`);
+
+		// run_job_and_wait: the worker ran the job from that path, to the end; get_job_status reads it by its id.
+		const [job] = facts.job as Array<Record<string, any>>;
+		assert.equal(job.success, true);
+		assert.equal(job.status_desc, 'Finished');
+		assert.equal(job.jobName, 'daily_load');
+		const kept = String(job.log).trimEnd().split('\n');
+		assert.equal(kept.length, Math.min(5, job.logLineCount), `the agent asked for the last 5 of ${job.logLineCount} log lines`);
+		const runs = run.requestsTo('GET', '/pentaho/dataflow/runJob');
+		assert.equal(runs.length, 2, 'runJob twice: the job, then the wrong path');
+		assert.equal(runs[0].query.job, JOB, 'the worker ran the job from the path the agent gave');
+		assert.match(String(facts.jobOnWorker), new RegExp(`<id>${job.id}</id>`), 'the worker knows the job by the id the tool answered');
+		assert.match(String(facts.jobOnWorker), /<status_desc>Finished<\/status_desc>/, 'the worker says the job finished');
+		const [status] = facts.status as Array<Record<string, any>>;
+		assert.equal(status.id, job.id);
+		assert.equal(status.status_desc, 'Finished');
+
+		// run_transformation_and_wait: the worker ran it from that path, to the end.
+		const trans = facts.transformation as ToolAnswer;
+		assert.equal(trans.isError, false, `run_transformation_and_wait should succeed: ${trans.text.slice(0, 400)}`);
+		const [transformation] = JSON.parse(trans.text) as Array<Record<string, any>>;
+		assert.equal(transformation.success, true);
+		assert.match(String(transformation.status_desc), /^Finished/);
+		assert.equal(run.requestsTo('GET', /^\/pentaho\/dataflow\/runTrans\/?$/)[0]?.query.trans, TRANSFORMATION, 'the worker ran the transformation from the path the agent gave');
+
+		// pause_schedule / resume_schedule: the scheduler's state on the server after each.
+		const stateOf = (jobs: unknown) => {
+			const list = ((jobs as { job?: unknown })?.job ?? jobs) as Array<{ jobId: string; state: string }> | { jobId: string; state: string };
+			return (Array.isArray(list) ? list : [list]).find((j) => j.jobId === facts.target)?.state;
+		};
+		assert.equal(stateOf(facts.stateAfterPause), 'PAUSED', 'the server has the schedule paused');
+		assert.equal(stateOf(facts.stateAfterResume), 'NORMAL', 'the server has the schedule running again');
+		assert.equal((facts.paused as Array<Record<string, any>>)[0]?.state, 'PAUSED', 'pause_schedule answers the new state');
+		assert.equal((facts.resumed as Array<Record<string, any>>)[0]?.state, 'NORMAL', 'resume_schedule answers the new state');
+
+		// Errors: readable, with the server's own message, flagged as errors, without the credential.
+		const error = (key: string, pattern: RegExp) => {
+			const answer = facts[key] as ToolAnswer;
+			assert.equal(answer.isError, true, `${answer.name} (${key}) is flagged as an error: ${answer.text.slice(0, 300)}`);
+			assert.match(answer.text, pattern, `${answer.name} (${key}) says why`);
+		};
+		error('errWrongJob', /could not be found in the repository/);
+		error('errUnknownJob', /could not be found|not found/i);
+		error('errNoFolder', /no folder \/public\/no_such_folder/);
+		error('errRefused', /Access denied: user admin may not read \/home\/suzy/);
+		assert.ok(!(facts.errRefused as ToolAnswer).text.includes('password)'), 'the echoed password is redacted');
+	},
+
+	account(run) {
+		const facts = run.facts;
+		const tools = (facts.tools as ListedTool[] | undefined) ?? [];
+		const answers = (facts.answers as ToolAnswer[] | undefined) ?? [];
+		const ok = answers.filter((a) => !a.isError);
+		const biggest = ok.reduce<ToolAnswer | undefined>((max, a) => (!max || a.bytes > max.bytes ? a : max), undefined);
+		const [job] = (facts.job as Array<Record<string, any>> | undefined) ?? [];
+		return [
+			`tools/list → ${tools.length} tools: ${tools.map((t) => t.name).join(', ')}`,
+			`run_job_and_wait ${JSON.stringify({ jobPath: JOB, logLines: 5 })} → ${job?.status_desc} (id ${String(job?.id).slice(0, 8)}…, ${job?.statusRequests} status requests)`,
+			`${ok.length} successful calls, ${answers.length - ok.length} errors as text; biggest answer ${biggest?.name} ${biggest?.bytes} bytes`,
+			...answers.filter((a) => a.isError).map((a) => `${a.name} error → ${a.text.replace(/\s+/g, ' ').slice(0, 160)}`),
+		];
+	},
+});
