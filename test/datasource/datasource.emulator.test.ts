@@ -293,3 +293,10 @@ describe('Data Source node: analysis import with CSRF protection', () => {
 		});
 	});
 });
+
+describe('Data Source node: "From List" for a user who may not manage data sources', () => {
+	const fixture = useEmulator({ profile: '9.3' });
+	it('says why the connection list is refused', async () => {
+		await expect(listSearch(node, 'searchConnections', { dataflowServerApi: fixture.server({ user: 'suzy' }) })).rejects.toThrow(/may not manage data sources/);
+	});
+});
