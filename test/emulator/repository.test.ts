@@ -212,6 +212,10 @@ describe('repository emulator: listings', () => {
 		expect((await text('GET', `${F}/:public/tree?depth=1`))[1]).toMatch(/^<\?xml[^>]*\?><repositoryFileTreeDto><file>/);
 	});
 
+	it('generatedContent of a missing file is an empty 200, as FileResource answers a FileNotFoundException', async () => {
+		expect(await json(`${F}/:public:none.prpt/generatedContent`)).toEqual({});
+	});
+
 	it('generatedContent lists files in the user home whose contentCreator is the file; ForUser reads another home', async () => {
 		const own = await json(`${F}/:public:Sample%20Reports:Sales%20Summary.prpt/generatedContent?locale=en`);
 		expect(names(own)).toEqual(['Sales Summary.html']);

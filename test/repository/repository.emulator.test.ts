@@ -400,6 +400,13 @@ describe('what the server really holds (issues 17 and 18)', () => {
 		expect(repo.find('/home/admin/plus/a b')).toBeUndefined();
 	});
 
+	it('Get Generated Content and Get Locales of a file that does not exist are errors (the server answers an empty list)', async () => {
+		const generated = await exec('file', 'getGeneratedContent', { path: rl('/public/none.prpt'), returnAll: true }, { credentials: admin() });
+		expect(generated.error?.message).toBe('The repository has no file or folder /public/none.prpt (or you may not read it)');
+		const locales = await exec('localeMetadata', 'getLocales', { path: rl('/public/none.prpt') }, { credentials: admin() });
+		expect(locales.error?.httpCode).toBe('404');
+	});
+
 	it('Get Children of a folder that does not exist is an error, not an empty list', async () => {
 		const result = await exec('folder', 'getChildren', { path: rl('/public/no-such-folder'), returnAll: true }, { credentials: admin() });
 		expect(result.error?.message).toBe('The repository has no folder /public/no-such-folder (or you may not read it)');

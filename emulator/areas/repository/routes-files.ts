@@ -267,12 +267,14 @@ export function registerFileRoutes(area: RepositoryArea): void {
 
 	add('GET', `${FILES}/:pathId/tree`, (ctx) => sendTree(area, ctx, pathParam(ctx)));
 
+	// FileResource.doGetGeneratedContent(ForUser)@9.3.0.0-422 and @727e5c86: a missing (or unreadable)
+	// source file is a FileNotFoundException that the resource turns into an EMPTY list with 200.
 	const generated = (ctx: RequestContext, userName: string) => {
 		const user = userOf(ctx);
-		const node = repo.readable(user, pathParam(ctx));
+		const node = repo.find(pathParam(ctx));
 		const home = repo.find(`/home/${userName}`);
 		const docs =
-			home && repo.permitted(user, home, READ)
+			node && repo.permitted(user, node, READ) && home && repo.permitted(user, home, READ)
 				? repo
 						.visibleChildren(user, home)
 						.filter((child) => !child.folder && child.metadata.contentCreator === node.id)
@@ -282,9 +284,7 @@ export function registerFileRoutes(area: RepositoryArea): void {
 	};
 	add('GET', `${FILES}/:pathId/generatedContent`, (ctx) => generated(ctx, userOf(ctx).name));
 	add('GET', `${FILES}/:pathId/generatedContentForUser`, (ctx) => {
-		const name = ctx.query.get('user') ?? '';
-		if (name.trim() === '') throw new RepoError(400, 'The user parameter is empty');
-		generated(ctx, name);
+		generated(ctx, ctx.query.get('user') ?? '');
 	});
 
 	add('GET', `${FILES}/:pathId`, async (ctx) => {

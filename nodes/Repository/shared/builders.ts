@@ -9,9 +9,9 @@ import { binaryFromResponse } from '../../common/binary';
 import { defineOperation, toItems, type CustomOperation, type ExecutionScope } from '../../common/executor';
 import { serverVersion } from '../../common/serverVersion';
 import { apiError, dataflowRequest, type DataflowResponse, type Expect, type RequestBody } from '../../common/transport';
-import { fileList, textBoolean } from './documents';
+import { fileList, singleFile, textBoolean } from './documents';
 import { limitOf } from './fields';
-import { readPath as readPathParameter } from './paths';
+import { filesUrl, readPath as readPathParameter } from './paths';
 
 export interface RequestPlan {
 	method: IHttpRequestMethods;
@@ -124,12 +124,33 @@ export function yesNoOperation<P extends IDataObject>(spec: {
 	});
 }
 
+/** The properties of the file at a path, or undefined when there is none (the server answers 204). */
+export async function propertiesOf(ctx: IExecuteFunctions, path: string, itemIndex: number): Promise<IDataObject | undefined> {
+	const response = await send<unknown>(ctx, { method: 'GET', path: filesUrl(path, 'properties'), expect: 'json' }, itemIndex);
+	if (response.status === 204 || response.body === undefined || response.body === null || response.body === '') return undefined;
+	const file = singleFile(response.body);
+	return typeof file.path === 'string' ? file : undefined;
+}
+
+/**
+ * Several endpoints answer a file that does not exist with 200 and an empty list (generatedContent,
+ * locales: FileResource catches FileNotFoundException, @9.3.0.0-422 and @727e5c86). An empty answer
+ * is therefore checked: a missing file is an error, not "nothing".
+ */
+export async function requireFile(ctx: IExecuteFunctions, path: string, itemIndex: number): Promise<void> {
+	if (!(await propertiesOf(ctx, path, itemIndex))) {
+		throw apiError(ctx.getNode(), { message: `The repository has no file or folder ${path} (or you may not read it)`, httpCode: '404', itemIndex });
+	}
+}
+
 /** A GET of a file list: one item per file, under Return All / Limit. */
 export function fileListOperation<P extends { limit?: number }>(spec: {
 	plan: (this: IExecuteFunctions, itemIndex: number) => Omit<P, 'limit'>;
 	request: (plan: P) => RequestPlan;
 	/** Return All / Limit fields are present. */
 	limited?: boolean;
+	/** The file the list is about: an empty list is checked against it (see requireFile). */
+	source?: (plan: P) => string;
 }): CustomOperation {
 	return requestOperation<P>({
 		plan(itemIndex) {
@@ -137,8 +158,9 @@ export function fileListOperation<P extends { limit?: number }>(spec: {
 			return spec.limited === false ? base : { ...base, limit: limitOf(this, itemIndex) };
 		},
 		request: (plan) => spec.request(plan),
-		output: (plan, response) => {
+		output: async function (plan, response, itemIndex) {
 			const files = fileList(response.body);
+			if (files.length === 0 && spec.source) await requireFile(this, spec.source(plan), itemIndex);
 			return plan.limit === undefined ? files : files.slice(0, plan.limit);
 		},
 	});

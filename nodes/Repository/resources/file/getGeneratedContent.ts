@@ -37,4 +37,5 @@ export const execute = fileListOperation<Plan>({
 		qs: plan.locale ? { locale: plan.locale } : undefined,
 		expect: 'json',
 	}),
+	source: (plan) => plan.path,
 });

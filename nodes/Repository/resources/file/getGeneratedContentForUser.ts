@@ -34,4 +34,5 @@ export const execute = fileListOperation<Plan>({
 		return { path: readPath(this, itemIndex), user };
 	},
 	request: (plan) => ({ method: 'GET', path: filesUrl(plan.path, 'generatedContentForUser'), qs: { user: plan.user }, expect: 'json' }),
+	source: (plan) => plan.path,
 });

@@ -1,10 +1,9 @@
-import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { baseName } from '../../../common/repositoryPath';
 import { apiError } from '../../../common/transport';
-import { send } from '../../shared/builders';
-import { singleFile } from '../../shared/documents';
+import { propertiesOf, send } from '../../shared/builders';
 import { filesUrl, joinPath, pathField, readPath, show } from '../../shared/paths';
 import { checkNames } from '../../shared/reserved';
 
@@ -30,13 +29,7 @@ interface Plan {
 	newName: string;
 }
 
-/** The properties of the file at a path, or undefined when there is none (the server answers 204). */
-export async function propertiesOf(ctx: IExecuteFunctions, path: string, itemIndex: number): Promise<IDataObject | undefined> {
-	const response = await send<unknown>(ctx, { method: 'GET', path: filesUrl(path, 'properties'), expect: 'json' }, itemIndex);
-	if (response.status === 204 || response.body === undefined || response.body === null || response.body === '') return undefined;
-	const file = singleFile(response.body);
-	return typeof file.path === 'string' ? file : undefined;
-}
+export { propertiesOf } from '../../shared/builders';
 
 function extensionOf(name: string): string {
 	const dot = name.lastIndexOf('.');

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { requestOperation } from '../../shared/builders';
+import { requestOperation, requireFile } from '../../shared/builders';
 import { locales } from '../../shared/documents';
 import { filesUrl, pathField, readPath, show } from '../../shared/paths';
 
@@ -13,5 +13,10 @@ export const execute = requestOperation<{ path: string }>({
 		return { path: readPath(this, itemIndex) };
 	},
 	request: (plan) => ({ method: 'GET', path: filesUrl(plan.path, 'locales'), expect: 'json' }),
-	output: (plan, response) => locales(response.body).map((entry) => ({ path: plan.path, ...entry })),
+	// The server answers a missing file with an empty list (FileResource.doGetFileLocales@727e5c86).
+	async output(plan, response, itemIndex) {
+		const list = locales(response.body);
+		if (list.length === 0) await requireFile(this, plan.path, itemIndex);
+		return list.map((entry) => ({ path: plan.path, ...entry }));
+	},
 });
