@@ -23,7 +23,8 @@ export const execute = defineOperation<{ planned: PlannedSchedule }>({
 			({ body: answer } = await schedulerRequest(this, { method: 'POST', endpoint: 'blockout/add', body: request, expect: 'text', itemIndex }));
 		} catch (error) {
 			throw explainRefusal(this.getNode(), error, itemIndex, {
-				'401': 'The server refused to create the blockout (401): only administrators may, the request may be invalid, or the username or password is wrong',
+				'401':
+					'The server refused to create the blockout (401). It answers 401 for any error here: a schedule it cannot use (for example one that never fires), a user who is not an administrator, or a wrong username or password',
 			});
 		}
 		return toItems({ jobId: textAnswer(this.getNode(), answer, itemIndex, 'a blockout id'), scheduleRequest: request, ...(summary ? { schedule: summary } : {}) });

@@ -42,7 +42,8 @@ export const execute = defineOperation<{ jobId: string; planned: PlannedSchedule
 			}));
 		} catch (error) {
 			throw explainRefusal(this.getNode(), error, itemIndex, {
-				'401': 'The server refused to update the blockout (401): it does not exist, only administrators may change blockouts, the request may be invalid, or the username or password is wrong',
+				'401':
+					'The server refused to update the blockout (401). It answers 401 for any error here: a blockout that does not exist, a schedule it cannot use (for example one that never fires), a user who is not an administrator, or a wrong username or password',
 			});
 		}
 		return toItems({ jobId: textAnswer(this.getNode(), answer, itemIndex, 'a blockout id'), previousJobId: jobId, scheduleRequest: request, ...(summary ? { schedule: summary } : {}) });
