@@ -12,6 +12,8 @@
  *   error  require-param-default            every parameter (also inside collections) has `default`
  *   error  single-credential-per-node       at most one credential unless displayOptions make them exclusive
  *   error  require-mit-license              package.json license is "MIT"
+ *   error  valid-node-categories            codex (.node.json / description.codex) categories from n8n's list
+ *   error  no-codex-subcategories           no codex subcategories in a node that does not use @n8n/ai-node-sdk
  *   warn   require-community-node-keyword   package.json keywords include "n8n-community-node-package"
  *   warn   non-required-fields-in-collection a top-level field that is not required (containers, notices,
  *                                            hidden fields and resource/operation/authentication exempt)
@@ -19,6 +21,7 @@
  *   warn   hint-max-length                  a `hint` longer than 120 characters
  *   warn   no-duplicate-param-options       two options of one parameter with the same name or value
  *   warn   options-sorted-alphabetically    an `options` parameter whose options are not sorted by name
+ *   warn   no-asterisk-in-option-names      an option name with `*`
  *
  * Errors fail (exit 1); warnings are counted per rule and node (`--verbose` lists each one). Our own
  * code, written from the rules' documentation; the rules that need the AST (imports, itemIndex in
@@ -77,6 +80,12 @@ const PARAMETER_TYPES = new Set([
 	'credentialsSelect', 'curlImport', 'button', 'callout', 'workflowSelector', 'icon',
 ]);
 
+/** n8n's community node categories (the codex-files reference; 'AI' needs AI subcategories). */
+const NODE_CATEGORIES = new Set([
+	'Data & Storage', 'Finance & Accounting', 'Marketing & Content', 'Productivity', 'Miscellaneous', 'Sales',
+	'Development', 'Analytics', 'Communication', 'Utility',
+]);
+
 /** Where a parameter shows: its name and the resource/operation it is shown for. */
 function label(property) {
 	const show = property.displayOptions?.show ?? {};
@@ -118,6 +127,9 @@ function checkNode({ file, description }) {
 				if (dupNames.length || dupValues.length) {
 					report('warn', 'no-duplicate-param-options', where, `duplicate ${[...dupNames, ...dupValues].join(', ')}`);
 				}
+				for (const name of names.filter((n) => String(n).includes('*'))) {
+					report('warn', 'no-asterisk-in-option-names', where, `option name ${JSON.stringify(name)}`);
+				}
 				if (parameter.type === 'options') {
 					const sorted = [...names].sort((a, b) => String(a).localeCompare(String(b), undefined, { sensitivity: 'base' }));
 					if (names.some((n, i) => n !== sorted[i])) {
@@ -134,6 +146,29 @@ function checkNode({ file, description }) {
 		if (property.type === 'json' && !required) {
 			report('warn', 'open-ended-node-fields', `${node}: ${label(property)}`, 'optional JSON field');
 		}
+	}
+
+	// Codex: description.codex when the node sets it (n8n then ignores the .node.json), else the .node.json.
+	const codexFile = path.join(root, file.replace(/\.ts$/, '.json'));
+	let codex = description.codex;
+	if (!codex) {
+		try {
+			codex = JSON.parse(readFileSync(codexFile, 'utf8'));
+		} catch {
+			codex = undefined;
+		}
+	}
+	if (codex) {
+		const where = `${node} codex`;
+		const categories = codex.categories;
+		if (categories !== undefined) {
+			if (!Array.isArray(categories) || categories.length === 0) report('error', 'valid-node-categories', where, 'categories must be a non-empty list');
+			for (const category of Array.isArray(categories) ? categories : []) {
+				if (category !== 'AI' && !NODE_CATEGORIES.has(category)) report('error', 'valid-node-categories', where, `unknown category ${JSON.stringify(category)}`);
+			}
+		}
+		const usesAiSdk = readFileSync(path.join(root, file), 'utf8').includes('@n8n/ai-node-sdk');
+		if (codex.subcategories !== undefined && !usesAiSdk) report('error', 'no-codex-subcategories', where, 'subcategories without @n8n/ai-node-sdk');
 	}
 
 	const credentials = description.credentials ?? [];
