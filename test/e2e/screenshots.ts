@@ -1,8 +1,10 @@
 /**
  * npm run screenshots [-- --example chain --node "Run and Wait"]
  *
- * Screenshots of the n8n editor for the README: the canvas with an example workflow, and a node's
- * parameter panel. Runs a throwaway n8n (the pinned toolchain) with the package installed, the
+ * Screenshots of the n8n editor for the README: the canvas with an example workflow, a node's
+ * parameter panel, and the editor pass of a new user's first day: a repository picker open on the
+ * emulator's folders, a picker that says why it cannot load (a credential with a wrong password),
+ * and the Update ACL panel with its defaults. Runs a throwaway n8n (the pinned toolchain) with the package installed, the
  * emulator, credentials and the examples imported, and drives Debian's Chromium headless through
  * the toolchain's playwright-core. Needs `apt-get install -y chromium` (or CHROMIUM_PATH). Writes
  * PNGs to docs/screenshots/.
@@ -26,6 +28,7 @@ interface Locator {
 interface Page {
 	goto(url: string, options?: { waitUntil?: string; timeout?: number }): Promise<unknown>;
 	locator(selector: string): Locator;
+	textContent?(selector: string): Promise<string | null>;
 	getByText(text: string, options?: { exact?: boolean }): Locator;
 	screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown>;
 	waitForTimeout(ms: number): Promise<void>;
@@ -77,7 +80,7 @@ async function main(): Promise<number> {
 		const scenarios = await discoverScenarios();
 		const example = scenarios.find((s) => s.name === exampleName || `${s.number}-${s.name}` === exampleName);
 		if (!example?.workflow) throw new Error(`No example ${exampleName}`);
-		await session.provision(scenarios, { allKnownCredentials: true });
+		const { emulators } = await session.provision(scenarios, { allKnownCredentials: true });
 		const server = await session.n8n.start();
 		await server.setupOwnerAndLogin();
 		say(`n8n ready on ${server.url}`);
@@ -125,6 +128,8 @@ async function main(): Promise<number> {
 		const ndvFile = path.join(SCREENSHOTS_DIR, `${example.name}-node-parameters.png`);
 		await page.screenshot({ path: ndvFile });
 		say(`Wrote ${path.relative(process.cwd(), ndvFile)}`);
+
+		await editorPass(page, server, emulators.main.url, say);
 		ok = true;
 	} catch (error) {
 		say(`Screenshots failed: ${(error as Error).message}`);
@@ -133,6 +138,71 @@ async function main(): Promise<number> {
 		await session.close(!ok, say);
 	}
 	return ok ? 0 : 1;
+}
+
+type Server = Awaited<ReturnType<Session['n8n']['start']>>;
+
+/** Pickers (one that loads, one that cannot and says why) and the Update ACL panel with its defaults. */
+async function editorPass(page: Page, server: Server, baseUrl: string, say: (line: string) => void): Promise<void> {
+	const bad = await server.request<{ data?: { id?: string } }>('POST', '/rest/credentials', {
+		name: 'Dataflow Server (wrong password)',
+		type: 'dataflowServerApi',
+		data: { baseUrl, username: 'admin', password: 'not-the-password', serverKind: 'biServer', workerPath: 'kettle', schedulerPath: 'api/scheduler', ignoreSslIssues: false },
+	});
+	const badId = bad.body?.data?.id;
+	if (!badId) throw new Error(`creating the wrong-password credential answered ${bad.status}`);
+	const node = (name: string, x: number, parameters: Record<string, unknown>, credential: { id: string; name: string }) => ({
+		id: name.replace(/\W+/g, '-').toLowerCase(),
+		name,
+		type: 'n8n-nodes-dataflow.dataflowRepository',
+		typeVersion: 1,
+		position: [x, 0],
+		parameters,
+		credentials: { dataflowServerApi: credential },
+	});
+	const main = { id: 'dataflowServer01', name: 'Dataflow Server (emulator)' };
+	const created = await server.request<{ data?: { id?: string } }>('POST', '/rest/workflows', {
+		name: 'Editor pass',
+		active: false,
+		settings: {},
+		connections: {},
+		nodes: [
+			node('Get Properties', 0, { resource: 'file', operation: 'getProperties', path: { __rl: true, mode: 'list', value: '' } }, main),
+			node('Wrong Password', 300, { resource: 'file', operation: 'getProperties', path: { __rl: true, mode: 'list', value: '' } }, { id: badId, name: 'Dataflow Server (wrong password)' }),
+			node('Update ACL', 600, { resource: 'access', operation: 'updateAcl', path: { __rl: true, mode: 'path', value: '/public/sales.ktr' } }, main),
+		],
+	});
+	const workflowId = created.body?.data?.id;
+	if (!workflowId) throw new Error(`creating the editor-pass workflow answered ${created.status}`);
+	const shoot = async (name: string) => {
+		const file = path.join(SCREENSHOTS_DIR, `${name}.png`);
+		await page.screenshot({ path: file });
+		say(`Wrote ${path.relative(process.cwd(), file)}`);
+	};
+	const open = async (nodeName: string) => {
+		// A fresh page for each node: an open dropdown and panel are gone, nothing intercepts the click.
+		await page.goto(`${server.url}/workflow/${workflowId}`, { waitUntil: 'load', timeout: 90_000 });
+		await page.locator('[data-test-id="canvas-node"]').first().waitFor({ timeout: 90_000 });
+		await page.waitForTimeout(1500);
+		await page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`).first().dblclick({ timeout: 30_000 });
+		await page.locator('[data-test-id="ndv"]').first().waitFor({ timeout: 30_000 });
+		await page.waitForTimeout(1500);
+	};
+
+	await open('Get Properties');
+	await page.locator('[data-test-id="rlc-input"]').first().click({ timeout: 30_000 });
+	await page.locator('[data-test-id="rlc-item"]').first().waitFor({ timeout: 60_000 });
+	await page.waitForTimeout(1000);
+	await shoot('picker-list');
+
+	await open('Wrong Password');
+	await page.locator('[data-test-id="rlc-input"]').first().click({ timeout: 30_000 });
+	await page.locator('[data-test-id="rlc-error-container"]').first().waitFor({ timeout: 60_000 });
+	await page.waitForTimeout(1000);
+	await shoot('picker-error');
+
+	await open('Update ACL');
+	await shoot('update-acl-panel');
 }
 
 main().then(
