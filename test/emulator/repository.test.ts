@@ -372,7 +372,7 @@ describe('repository emulator: folders under /api/repo/dirs', () => {
 		expect(await text('GET', '/api/repo/dirs/:public/isVisible')).toEqual([200, 'true']);
 		expect(await text('GET', '/api/repo/dirs/:home:admin/isVisible', { user: 'suzy' })).toEqual([200, 'false']);
 		expect(await text('GET', '/api/repo/dirs/:public/defaultLocation', { user: 'suzy' })).toEqual([200, '/public']);
-		expect(await text('GET', '/api/repo/dirs/:home:admin/defaultLocation', { user: 'suzy' })).toEqual([200, '/home/suzy']);
+		expect(await text('GET', '/api/repo/dirs/:home:admin/defaultLocation', { user: 'suzy' })).toEqual([200, '/']);
 	});
 
 	it('non-administrators write only where the ACLs allow', async () => {

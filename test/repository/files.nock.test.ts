@@ -334,6 +334,10 @@ describe('Folder', () => {
 		scope.done();
 		expect(visible.items[0].json).toEqual({ path: '/public', visible: true });
 		expect(location.items[0].json).toEqual({ path: '/home/admin', defaultLocation: '/home/admin' });
+		// On a failure the server echoes the path id it was given: that is an error, not a location.
+		server().get('/pentaho/api/repo/dirs/:public/defaultLocation').reply(200, ':public', { 'Content-Type': 'text/plain' });
+		const failed = await exec('folder', 'getDefaultLocation', { path: rl('/public') });
+		expect(failed.error?.message).toBe('The server could not work out a default location for /public (it answered ":public")');
 	});
 });
 

@@ -112,7 +112,7 @@ describe('Folder', () => {
 		const visible = await ok('folder', 'isVisible', { path: rl('/public/team') });
 		expect(visible.items[0].json).toEqual({ path: '/public/team', visible: true });
 		const location = await exec('folder', 'getDefaultLocation', { path: rl('/home/admin') }, { credentials: suzy() });
-		expect(location.items[0].json).toEqual({ path: '/home/admin', defaultLocation: '/home/suzy' });
+		expect(location.items[0].json).toEqual({ path: '/home/admin', defaultLocation: '/' });
 	});
 
 	it('Get Children with include members and with exclude members', async () => {

@@ -288,10 +288,13 @@ export function registerSystemRoutes(area: RepositoryArea, tempDir: string): voi
 		const user = userOf(ctx);
 		try {
 			const path = pathParam(ctx);
+			// FileService.doGetDefaultLocation@9.3.0.0-422 and @727e5c86: the path itself; "/" when there is
+			// nothing there; /public when it lies inside a hidden folder; the path id echoed on an error.
 			const node = repo.find(path);
-			if (node && node.folder && repo.permitted(user, node, READ)) return ctx.sendText(200, repo.pathOf(node));
-			const home = repo.find(`/home/${user.name}`);
-			ctx.sendText(200, home ? repo.pathOf(home) : '/public');
+			if (!node || !repo.permitted(user, node, READ)) return ctx.sendText(200, '/');
+			let hidden = false;
+			for (let n: RepoNode | undefined = node; n; n = n.parent) hidden ||= n.hidden;
+			ctx.sendText(200, hidden ? '/public' : repo.pathOf(node));
 		} catch {
 			ctx.sendText(200, ctx.params.pathId ?? '');
 		}
