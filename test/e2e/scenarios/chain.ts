@@ -40,7 +40,7 @@ export default defineScenario({
 		// Upload: the binary item made from the text went into the repository byte for byte.
 		const [uploaded] = run.expectItems('Upload Job', 1);
 		assert.deepEqual(
-			{ path: uploaded.path, folder: uploaded.folder, fileSize: uploaded.fileSize },
+			{ path: uploaded.path, folder: uploaded.folderPath, fileSize: uploaded.fileSize },
 			{ path: JOB_PATH, folder: FOLDER, fileSize: Buffer.byteLength(kjb) },
 		);
 		assert.equal(run.binaryText('Make .kjb File'), kjb, 'Make .kjb File turns the text into the file unchanged');
