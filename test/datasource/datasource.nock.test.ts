@@ -512,7 +512,7 @@ describe('Data Source node, analysis schemas (nock)', () => {
 		expect(Buffer.from(item.binary!.schema.data, 'base64').toString('utf8')).toBe(schema);
 	});
 
-	it('Upload sends PUT …/analysis/catalog/{id} as multipart with every documented field', async () => {
+	it('Upload sends PUT …/analysis/catalog/{id} as multipart with every part the server binds', async () => {
 		const schema = '<?xml version="1.0"?>\n<Schema name="Budget"><Cube name="B"/></Schema>\n';
 		let contentType = '';
 		let raw = Buffer.alloc(0);

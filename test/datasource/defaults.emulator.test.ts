@@ -9,20 +9,10 @@ import type { DatasourceState } from '../../emulator/areas/datasource';
 import { DataflowDataSource } from '../../nodes/DataSource/DataflowDataSource.node';
 import { run } from '../harness';
 import { useEmulator } from '../helpers/emulator';
+import { describeEachProfile } from '../helpers/profiles';
 
 const node = new DataflowDataSource();
 const rl = (value: string) => ({ __rl: true, mode: 'list', value, cachedResultName: value });
-const fixture = useEmulator();
-const state = () => fixture.emulator.app.state.datasource as DatasourceState;
-const snapshot = () => ({
-	connections: structuredClone(state().connections),
-	catalogs: state().catalogs.map((c) => ({
-		...c,
-		content: c.content.toString('utf8'),
-		extraFiles: Object.fromEntries(Object.entries(c.extraFiles).map(([n, b]) => [n, b.toString('utf8')])),
-	})),
-	domains: state().domains.map((d) => ({ id: d.id, files: Object.keys(d.files) })),
-});
 
 /** Every operation of the node that writes (anything but reads and downloads). */
 function writeOperations(): string[] {
@@ -33,15 +23,27 @@ function writeOperations(): string[] {
 		.sort();
 }
 
-describe('no default of a DataSource write operation removes what the user did not name', () => {
-	it('covers every write operation', () => {
-		expect(writeOperations()).toEqual([
-			'analysisSchema.delete',
-			'analysisSchema.upload',
-			'dswDomain.delete',
-			'jdbcConnection.createOrUpdate',
-			'jdbcConnection.delete',
-		]);
+it('the write operations are the ones covered below', () => {
+	expect(writeOperations()).toEqual([
+		'analysisSchema.delete',
+		'analysisSchema.upload',
+		'dswDomain.delete',
+		'jdbcConnection.createOrUpdate',
+		'jdbcConnection.delete',
+	]);
+});
+
+describeEachProfile('no default of a DataSource write operation removes what the user did not name', (profile) => {
+	const fixture = useEmulator({ profile });
+	const state = () => fixture.emulator.app.state.datasource as DatasourceState;
+	const snapshot = () => ({
+		connections: structuredClone(state().connections),
+		catalogs: state().catalogs.map((c) => ({
+			...c,
+			content: c.content.toString('utf8'),
+			extraFiles: Object.fromEntries(Object.entries(c.extraFiles).map(([n, b]) => [n, b.toString('utf8')])),
+		})),
+		domains: state().domains.map((d) => ({ id: d.id, files: Object.keys(d.files) })),
 	});
 
 	it('JDBC Create or Update (fields) with every default leaves an existing connection as it is', async () => {
