@@ -23,6 +23,11 @@ export class DataflowWorkerTrigger implements INodeType {
 		defaults: { name: 'Dataflow Worker Trigger' },
 		credentials: [{ name: 'dataflowServerApi', required: true }],
 		polling: true,
+		// Read by n8n's workflow builder (search results and node type definitions).
+		builderHint: {
+			searchHint:
+				'Polling trigger: use to start a workflow when jobs or transformations on the worker server finish, fail or change status (one item per change). To run a job from a workflow use the Dataflow Worker node.',
+		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		properties: [

@@ -7,14 +7,17 @@
  * mirrored by test/harness/nodeTypes.ts), which sends a bare GET to the base URL. These tests run
  * the nodes with their custom operations hidden, as the tool path sees them.
  */
-import type { INodeType } from 'n8n-workflow';
+import { NodeHelpers, type INode, type INodeType } from 'n8n-workflow';
 
 import { DataflowCatalog } from '../../nodes/Catalog/DataflowCatalog.node';
 import { DataflowDataSource } from '../../nodes/DataSource/DataflowDataSource.node';
 import { DataflowLineage } from '../../nodes/Lineage/DataflowLineage.node';
 import { DataflowRepository } from '../../nodes/Repository/DataflowRepository.node';
+import { DataflowRepositoryTrigger } from '../../nodes/Repository/DataflowRepositoryTrigger.node';
 import { DataflowScheduler } from '../../nodes/Scheduler/DataflowScheduler.node';
+import { DataflowSchedulerTrigger } from '../../nodes/Scheduler/DataflowSchedulerTrigger.node';
 import { DataflowWorker } from '../../nodes/Worker/DataflowWorker.node';
+import { DataflowWorkerTrigger } from '../../nodes/Worker/DataflowWorkerTrigger.node';
 import { run } from '../harness';
 import { useEmulator } from '../helpers/emulator';
 
@@ -60,5 +63,53 @@ describe('action nodes as AI tools', () => {
 			credentials: { dataflowServerApi: fixture.server() },
 		});
 		expect(error?.message).toBe('The node has no operation "noSuchOperation" for the resource "schedule"');
+	});
+});
+
+/**
+ * n8n 2.41's workflow builder reads `builderHint.searchHint` of a node type: node search results
+ * (@n8n/ai-utilities dist/esm/node-catalog/search.js `@builderHint`) and the type definition it
+ * synthesizes for community nodes (n8n dist/node-catalog/node-catalog.service.js
+ * getSynthesizedNodeTypeDefinition, @n8n/workflow-sdk generate-types.js).
+ */
+describe('builder hints', () => {
+	it.each([
+		['Catalog', new DataflowCatalog()],
+		['DataSource', new DataflowDataSource()],
+		['Lineage', new DataflowLineage()],
+		['Repository', new DataflowRepository()],
+		['Scheduler', new DataflowScheduler()],
+		['Worker', new DataflowWorker()],
+		['WorkerTrigger', new DataflowWorkerTrigger()],
+		['SchedulerTrigger', new DataflowSchedulerTrigger()],
+		['RepositoryTrigger', new DataflowRepositoryTrigger()],
+	])('%s has a search hint in prose (no expression syntax, no connection type names)', (_name, node) => {
+		const hint = node.description.builderHint?.searchHint ?? '';
+		expect(hint.length).toBeGreaterThan(80);
+		expect(hint).not.toMatch(/=\{\{|\bai_[a-z]+/i);
+		if (node.description.polling) expect(hint).toMatch(/^Polling trigger: /);
+	});
+});
+
+/**
+ * Without a hand-written Tool Description, n8n describes a tool as "<action> in <node>"
+ * (n8n-workflow 2.41 node-helpers.js getToolDescriptionForNode / makeDescription): the actions of
+ * operations that destroy or stop something must say so.
+ */
+describe('automatic tool descriptions of operations that destroy or stop', () => {
+	const toolNode = (type: string, parameters: INode['parameters']): INode => ({ id: '1', name: 'tool', type, typeVersion: 1, position: [0, 0], parameters });
+	it.each([
+		{ node: new DataflowRepository(), resource: 'trash', operation: 'deletePermanently', warning: /permanently/ },
+		{ node: new DataflowRepository(), resource: 'system', operation: 'restore', warning: /overwriting the repository/ },
+		{ node: new DataflowRepository(), resource: 'ldap', operation: 'updateSettings', warning: /all users log in with/ },
+		{ node: new DataflowWorker(), resource: 'server', operation: 'stop', warning: /shut down the worker server/ },
+		{ node: new DataflowScheduler(), resource: 'schedule', operation: 'remove', warning: /for good/ },
+		{ node: new DataflowDataSource(), resource: 'jdbcConnection', operation: 'delete', warning: /for all users/ },
+		{ node: new DataflowDataSource(), resource: 'analysisSchema', operation: 'delete', warning: /for all users/ },
+		{ node: new DataflowDataSource(), resource: 'dswDomain', operation: 'delete', warning: /for all users/ },
+	])('$resource > $operation', ({ node, resource, operation, warning }) => {
+		const description = NodeHelpers.getToolDescriptionForNode(toolNode(node.description.name, { resource, operation, descriptionType: 'auto' }), node);
+		expect(description).toMatch(warning);
+		expect(description).toMatch(new RegExp(` in ${node.description.defaults.name}$`));
 	});
 });
