@@ -41,11 +41,6 @@ export class DataflowRepositoryTrigger implements INodeType {
 			searchHint:
 				'Polling trigger: use to start a workflow when files in a BI server repository folder (such as /home/admin) are created, updated or deleted, or when a report gets new output; each item carries the file path, which the Dataflow Repository node can download.',
 		},
-		// Read by n8n's workflow builder (search results and node type definitions).
-		builderHint: {
-			searchHint:
-				'Polling trigger: use to start a workflow when files in a BI server repository folder (such as /home/admin) are created, updated or deleted, or when a report gets new output; each item carries the file path, which the Dataflow Repository node can download.',
-		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		properties: [

@@ -27,11 +27,6 @@ export class DataflowSchedulerTrigger implements INodeType {
 			searchHint:
 				'Polling trigger: use to start a workflow when schedules of the BI server run, change state, are created or are removed (one item per change). To create or change schedules use the Dataflow Scheduler node.',
 		},
-		// Read by n8n's workflow builder (search results and node type definitions).
-		builderHint: {
-			searchHint:
-				'Polling trigger: use to start a workflow when schedules of the BI server run, change state, are created or are removed (one item per change). To create or change schedules use the Dataflow Scheduler node.',
-		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		properties: [
