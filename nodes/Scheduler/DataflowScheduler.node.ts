@@ -1,6 +1,7 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { operationSubtitle } from '../common/fields';
+import { searchRepositoryFolders, searchRepositoryPaths } from '../common/repositoryPicker';
 import { customOperationsOf, executeOperation } from '../common/operations';
 import * as blockout from './resources/blockout';
 import * as schedule from './resources/schedule';
@@ -52,7 +53,7 @@ export class DataflowScheduler implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchBlockouts, searchJobs },
+		listSearch: { searchBlockouts, searchJobs, searchRepositoryFolders, searchRepositoryPaths },
 	};
 
 	customOperations = customOperationsOf({ blockout: blockout.operations, schedule: schedule.operations, scheduler: scheduler.operations });

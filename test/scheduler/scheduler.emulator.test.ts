@@ -14,9 +14,9 @@ import {
 import { DataflowScheduler } from '../../nodes/Scheduler/DataflowScheduler.node';
 import { credentialTypes, run, TestCredentialsHelper, TestNodeTypes } from '../harness';
 import { useEmulator } from '../helpers/emulator';
+import { describeEachProfile } from '../helpers/profiles';
 
 const node = new DataflowScheduler();
-const fixture = useEmulator({ seed: { scheduler: { blockouts: [] } } });
 const HOUR = 3_600_000;
 const PATHS = ['api/scheduler', 'plugin/scheduler-plugin/api/scheduler'] as const;
 
@@ -54,7 +54,10 @@ function loadOptionsContext(credentials: ICredentialDataDecryptedObject): LoadOp
 	return new LoadOptionsContext(workflow, definition, additionalData, 'parameters.jobId');
 }
 
-describe.each(PATHS)('Scheduler node against the emulator, scheduler path %s', (schedulerPath) => {
+// The same sequences and the same output shapes on every server version (emulator profiles).
+describeEachProfile('Scheduler node against the emulator', (profile) => {
+const fixture = useEmulator({ profile, seed: { scheduler: { blockouts: [] } } });
+describe.each(PATHS)('scheduler path %s', (schedulerPath) => {
 	const credentials = () => ({ dataflowServerApi: fixture.server({ schedulerPath }) });
 	const exec = (parameters: INodeParameters, user?: string) =>
 		run(node, { parameters, credentials: user ? { dataflowServerApi: fixture.server({ schedulerPath, user }) } : credentials() });
@@ -93,12 +96,13 @@ describe.each(PATHS)('Scheduler node against the emulator, scheduler path %s', (
 				type: 'complex',
 				uiPassParam: 'DAILY',
 				timeOfDay: '09:30',
-				startDate: '2026-01-15',
 				timeZone: 'Europe/Berlin',
 				daysOfWeek: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
 			},
 		});
-		// The server fires at startHour:startMin in the zone (the 10.3 rule): 09:30 Berlin time.
+		// 10.3+ answers the start fields (the date of the start); older servers only startTime.
+		if (profile === '11.0') expect((job.jobTrigger as { startDate?: string }).startDate).toBe('2026-01-15');
+		// The server fires at 09:30 Berlin time on every version (the emulator's server runs in UTC).
 		expect(berlinClock(job.nextRun as string)).toBe('09:30');
 		expect(Date.parse(job.nextRun as string)).toBeGreaterThan(Date.now() - 1000);
 
@@ -121,7 +125,7 @@ describe.each(PATHS)('Scheduler node against the emulator, scheduler path %s', (
 		const hourly = all.items.find((i) => i.json.jobName === 'Hourly ETL')!.json;
 		// Nothing that carries no information (repeat count -1 on 11.x, -1 start fields, empty recurrences); all of it under raw.
 		expect(hourly.jobTrigger).toEqual({ type: 'simple', uiPassParam: 'HOURS', repeatIntervalSeconds: 3600, startTime: expect.any(String), timeZone: 'UTC' });
-		expect((hourly.raw as { jobTrigger: Record<string, unknown> }).jobTrigger).toMatchObject({ startHour: '-1', repeatCount: -1 });
+		expect(String((hourly.raw as { jobTrigger: Record<string, unknown> }).jobTrigger.repeatCount)).toBe('-1');
 		expect(hourly.nextRun).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z$/);
 		const paused = await exec({ resource: 'schedule', operation: 'getMany', returnAll: true, filters: { states: ['PAUSED'] } });
 		expect(paused.items.map((i) => i.json.jobName)).toEqual(['Weekly report']);
@@ -235,4 +239,5 @@ describe.each(PATHS)('Scheduler node against the emulator, scheduler path %s', (
 		expect(blockouts.results).toEqual([{ name: expect.stringMatching(/^WEEKLY blockout \(next \d{4}-.*, 2 h\)$/), value: created.items[0].json.jobId }]);
 		await exec({ resource: 'schedule', operation: 'remove', jobId: rl(created.items[0].json.jobId as string) });
 	});
+});
 });

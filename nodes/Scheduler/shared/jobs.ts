@@ -9,6 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { toArray, toIsoDate, toNumber, typed } from '../../common/values';
+import { isValidTimeZone, wallClockOf } from './time';
 
 const TRIGGER_NUMBERS = [
 	'duration',
@@ -232,7 +233,14 @@ export function describeJob(raw: IDataObject): IDataObject {
 	const year = toNumber(trigger.startYear);
 	const month = toNumber(trigger.startMonth);
 	const day = toNumber(trigger.startDay);
+	const zone = typeof trigger.timeZone === 'string' && isValidTimeZone(trigger.timeZone) ? trigger.timeZone : 'UTC';
+	const startInstant = typeof trigger.startTime === 'string' ? Date.parse(trigger.startTime) : Number.NaN;
+	const startWall = Number.isNaN(startInstant) ? undefined : wallClockOf(startInstant, zone);
+	// Servers before 10.3 have no start fields: the cron's hour and minute, else the start time in the zone.
+	const cronTime = /^\S+ (\d+) (\d+) /.exec(String(trigger.cronString ?? ''));
 	if (hour !== undefined && hour >= 0 && minute !== undefined && minute >= 0) compact.timeOfDay = `${pad2(hour)}:${pad2(minute)}`;
+	else if (cronTime) compact.timeOfDay = `${pad2(Number(cronTime[2]))}:${pad2(Number(cronTime[1]))}`;
+	else if (startWall && compact.type !== 'simple') compact.timeOfDay = `${pad2(startWall.hour)}:${pad2(startWall.minute)}`;
 	if (year !== undefined && year >= 0 && month !== undefined && month >= 0 && day !== undefined && day > 0) {
 		compact.startDate = `${year < 1000 ? year + 1900 : year}-${pad2(month + 1)}-${pad2(day)}`;
 	}

@@ -16,6 +16,7 @@
 import { NodeOperationError, type IDataObject, type IDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { normalizePath } from '../../common/repositoryPath';
+import { repositoryPathField, repositoryPathText } from '../../common/repositoryPicker';
 import { normalizeCron } from './cron';
 import { PLANNING_SERVER, schedulerServer, type SchedulerServer } from './server';
 import { formatServerDate, instantOf, isValidTimeZone, offsetMinutesAt, parseDateTime, ScheduleInputError, wallClockOf } from './time';
@@ -489,25 +490,22 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 				placeholder: 'Daily sales load',
 				displayOptions: withShow(show, fieldsMode),
 			},
-			{
-				displayName: 'Input File',
+			repositoryPathField({
 				name: 'inputFile',
-				type: 'string',
-				default: '',
-				required: true,
-				placeholder: '/home/admin/sales.ktr',
+				displayName: 'Input File',
 				description: 'Repository path of the file to run (a transformation, job or report)',
-				displayOptions: withShow(show, fieldsMode),
-			},
-			{
-				displayName: 'Output Folder',
+				placeholder: '/home/admin/sales.ktr',
+				show: withShow(show, fieldsMode).show!,
+				required: true,
+			}),
+			repositoryPathField({
 				name: 'outputFolder',
-				type: 'string',
-				default: '',
-				placeholder: '/home/admin/output',
+				displayName: 'Output Folder',
 				description: 'Repository folder for what the run generates; the server names the files after the job',
-				displayOptions: withShow(show, fieldsMode),
-			},
+				placeholder: '/home/admin/output',
+				show: withShow(show, fieldsMode).show!,
+				folders: true,
+			}),
 		);
 	}
 	fields.push(
@@ -818,8 +816,8 @@ export function readScheduleRequest(ctx: IExecuteFunctions, itemIndex: number, p
 	};
 	if (purpose === 'job') {
 		input.jobName = parameter<string>('jobName', '');
-		input.inputFile = parameter<string>('inputFile', '');
-		input.outputFolder = parameter<string>('outputFolder', '');
+		input.inputFile = repositoryPathText(ctx, 'inputFile', itemIndex);
+		input.outputFolder = repositoryPathText(ctx, 'outputFolder', itemIndex);
 		input.jobParameters = parameter<JobParameterInput[]>('jobParameters.parameter', []);
 		if (typeof options.logLevel === 'string') input.logLevel = options.logLevel;
 		if (typeof options.runSafeMode === 'boolean') input.runSafeMode = options.runSafeMode;
