@@ -81,7 +81,26 @@ export function register(app: EmulatorApp): void {
 	app.catalog.add('GET', '/api/public/v1/users/me', (ctx) =>
 		ctx.sendJson(200, { username: ctx.user!.name, role: ctx.user!.catalogRole ?? 'Analyst' }),
 	);
-	app.catalog.add('GET', '/api/public/v1/notifications', (ctx) => ctx.sendJson(200, state.notifications));
+	// Lists come wrapped as {status, data: [...]}, notifications with title, text, target, lang, origin,
+	// readStatus, _id, createdAt, updatedAt (docs.pentaho.com/pdc-api-docs/pdc-api-ref-v2/notifications; v1 is
+	// the path the authentication page calls). The asset and user endpoints below are the emulator's own
+	// examples of protected calls: the public documents describe no such v1 paths.
+	app.catalog.add('GET', '/api/public/v1/notifications', (ctx) =>
+		ctx.sendJson(200, {
+			status: 200,
+			data: state.notifications.map((n) => ({
+				_id: n.id,
+				title: n.message,
+				text: n.message,
+				target: ctx.user!.name,
+				lang: 'en',
+				origin: null,
+				readStatus: false,
+				createdAt: n.createdAt,
+				updatedAt: n.createdAt,
+			})),
+		}),
+	);
 	app.catalog.add('GET', '/api/public/v1/assets', (ctx) => {
 		const type = ctx.query.get('type');
 		ctx.sendJson(200, state.assets.filter((a) => !type || a.type === type));

@@ -92,6 +92,21 @@ describe('Catalog node against the emulator', () => {
 		).rejects.toThrow("The catalog refused the login request as invalid (400): check the client ID and scope of the credential: body must NOT have additional property 'extra'");
 	});
 
+	it('a list wrapped as {status, data: [...]} (as the real catalog answers) becomes one item per element', async () => {
+		const result = await run(node, {
+			parameters: { resource: 'api', operation: 'call', method: 'GET', path: 'notifications' },
+			credentials: { dataflowCatalogApi: fixture.catalog() },
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0].json).toMatchObject({ _id: 'n-1', title: 'Profiling of sales_orders finished', readStatus: false, lang: 'en' });
+		const whole = await run(node, {
+			parameters: { resource: 'api', operation: 'call', method: 'GET', path: 'notifications', options: { splitArrays: false } },
+			credentials: { dataflowCatalogApi: fixture.catalog() },
+		});
+		expect(whole.items.map((i) => i.json)).toEqual([{ status: 200, data: [expect.objectContaining({ _id: 'n-1' })] }]);
+	});
+
 	it('a 404 from a protected endpoint carries the catalog message', async () => {
 		const result = await run(node, {
 			parameters: { resource: 'api', operation: 'call', method: 'GET', path: 'assets/nope' },

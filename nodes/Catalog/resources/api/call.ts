@@ -67,7 +67,7 @@ export const description: INodeProperties[] = [
 				name: 'splitArrays',
 				type: 'boolean',
 				default: true,
-				description: 'Whether an answer that is a list becomes one item per element',
+				description: 'Whether an answer that is a list (or the catalog\'s {"status", "data": [...]} around a list) becomes one item per element',
 			},
 		],
 	},
@@ -97,6 +97,14 @@ export function apiPath(input: string): string {
 			return encodeURIComponent(decoded);
 		})
 		.join('/')}`;
+}
+
+/** `{ status?, message?, data: [...] }` and nothing else: the catalog's wrapper around a list. */
+function isDataWrapper(value: unknown): boolean {
+	if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+	const record = value as IDataObject;
+	if (!Array.isArray(record.data)) return false;
+	return Object.keys(record).every((key) => key === 'data' || ((key === 'status' || key === 'message') && typeof record[key] !== 'object'));
 }
 
 interface Plan {
@@ -153,8 +161,11 @@ export const execute = defineOperation<Plan>({
 			expect: 'json',
 			itemIndex,
 		});
-		const data = response.body;
+		let data = response.body;
 		if (data === undefined || data === null) return toItems({ success: true, statusCode: response.status });
+		// The real catalog wraps lists as {status, data: [...]} (docs.pentaho.com/pdc-api-docs, e.g. the
+		// notifications reference): the list is the answer's data.
+		if (plan.splitArrays && isDataWrapper(data)) data = (data as IDataObject).data;
 		if (Array.isArray(data)) {
 			if (!plan.splitArrays) return toItems({ data: data as IDataObject[] });
 			return toItems(data.map((entry) => (entry !== null && typeof entry === 'object' ? (entry as IDataObject) : { value: entry as string })));
