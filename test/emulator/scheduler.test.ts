@@ -585,6 +585,6 @@ describe.each(['9.3', '10.2', '11.0'] as const)('server %s in UTC: how requests 
 		const response = await fetch(`${emu.url}/api/system/timezones`, {
 			headers: { Authorization: `Basic ${Buffer.from('admin:password').toString('base64')}`, Accept: 'application/json' },
 		});
-		expect((await response.json()).serverTzId).toBe('UTC');
+		expect(((await response.json()) as { serverTzId?: string }).serverTzId).toBe('UTC');
 	});
 });
