@@ -2,6 +2,7 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 
 import { operationSubtitle } from '../common/fields';
 import { customOperationsOf, executeOperation } from '../common/operations';
+import { searchRepositoryFolders, searchRepositoryPaths } from '../common/repositoryPicker';
 import * as job from './resources/job';
 import * as sequence from './resources/sequence';
 import * as server from './resources/server';
@@ -67,6 +68,8 @@ export class DataflowWorker implements INodeType {
 		socket: socket.operations,
 		transformation: transformation.operations,
 	});
+
+	methods = { listSearch: { searchRepositoryFolders, searchRepositoryPaths } };
 
 	/** Runs as an AI tool too (n8n calls `execute` there, not `customOperations`). */
 	execute = executeOperation(this.customOperations);

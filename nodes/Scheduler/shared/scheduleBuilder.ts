@@ -323,6 +323,12 @@ export function buildScheduleRequest(
 			if (recurrence === 'everyNDays') {
 				const days = positiveInteger(input.interval, 'The number of days between runs');
 				request.simpleJobTrigger = simple(days * 86400, repeatCount());
+				if (!server.modern) {
+					// A Quartz SimpleTrigger there: N × 24 hours, not N calendar days.
+					notes.push(
+						`This server (${server.version ?? 'before 10.3'}) repeats every ${days * 24} hours: after a daylight-saving change in ${timeZone} the runs move by an hour`,
+					);
+				}
 			} else if (recurrence === 'weekdays') {
 				request.complexJobTrigger = complex({ daysOfWeek: [1, 2, 3, 4, 5] });
 			} else if (recurrence === 'everyDay') {

@@ -2,6 +2,7 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { normalizePath } from '../../common/repositoryPath';
+import { repositoryPathField, repositoryPathText } from '../../common/repositoryPicker';
 import { dataflowRequest } from '../../common/transport';
 import { logLevelField, nameValueField, readLogLevel, readNameValues, workerEndpoint } from './fields';
 import { readWebResult, requireId } from './webResult';
@@ -11,16 +12,17 @@ const RESERVED = ['job', 'level'];
 
 export function runJobFields(show: { resource: string[]; operation: string[] }): INodeProperties[] {
 	return [
-		{
-			displayName: 'Job Path',
+		// "By Path" first: a standalone worker server has no repository browser; "From List" browses the
+		// BI server's repository where the worker runs inside it.
+		repositoryPathField({
 			name: 'jobPath',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: '/public/etl/load_sales',
+			displayName: 'Job Path',
 			description: 'Full repository path of the job; the server must have this repository configured',
-			displayOptions: { show },
-		},
+			placeholder: '/public/etl/load_sales',
+			show,
+			required: true,
+			defaultMode: 'path',
+		}),
 		logLevelField(show),
 		nameValueField(
 			show,
@@ -46,8 +48,7 @@ export function jobNameOf(path: string): string {
 }
 
 export function readRunJob(ctx: IExecuteFunctions, itemIndex: number): RunJobPlan {
-	const raw = ctx.getNodeParameter('jobPath', itemIndex, '') as unknown;
-	const text = raw === undefined || raw === null ? '' : String(raw).trim();
+	const text = repositoryPathText(ctx, 'jobPath', itemIndex);
 	if (text === '') {
 		throw new NodeOperationError(ctx.getNode(), 'Job Path is empty: give the repository path of the job, for example /public/etl/load_sales', {
 			itemIndex,

@@ -2,6 +2,7 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { normalizePath } from '../../common/repositoryPath';
+import { repositoryPathField, repositoryPathText } from '../../common/repositoryPicker';
 import { controlRequest } from './control';
 import { logLevelField, nameValueField, readLogLevel, readNameValues } from './fields';
 import { requireId } from './webResult';
@@ -11,16 +12,17 @@ const RESERVED = ['trans', 'level'];
 
 export function runTransFields(show: { resource: string[]; operation: string[] }): INodeProperties[] {
 	return [
-		{
-			displayName: 'Transformation Path',
+		// "By Path" first: a standalone worker server has no repository browser; "From List" browses the
+		// BI server's repository where the worker runs inside it.
+		repositoryPathField({
 			name: 'transPath',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: '/public/etl/stage_customers',
+			displayName: 'Transformation Path',
 			description: 'Full repository path of the transformation; the worker server must have this repository configured',
-			displayOptions: { show },
-		},
+			placeholder: '/public/etl/stage_customers',
+			show,
+			required: true,
+			defaultMode: 'path',
+		}),
 		logLevelField(show, 'How much the transformation writes to its log'),
 		nameValueField(
 			show,
@@ -45,8 +47,7 @@ export function transNameOf(path: string): string {
 }
 
 export function readRunTrans(ctx: IExecuteFunctions, itemIndex: number): RunTransPlan {
-	const raw = ctx.getNodeParameter('transPath', itemIndex, '') as unknown;
-	const text = raw === undefined || raw === null ? '' : String(raw).trim();
+	const text = repositoryPathText(ctx, 'transPath', itemIndex);
 	if (text === '') {
 		throw new NodeOperationError(
 			ctx.getNode(),

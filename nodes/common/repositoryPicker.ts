@@ -1,0 +1,173 @@
+/**
+ * Repository paths as n8n resource locators, for every node that names a repository file or folder
+ * (the Repository node, a Worker job or transformation path, a Scheduler input file or output
+ * folder): "From List" browses the repository through `GET /api/repo/files/{pathId}/children`, "By
+ * Path" takes a typed path. Typing a folder path ending in "/" (such as /home/admin/) lists that
+ * folder; text after the last "/" narrows it by name. Text without "/" searches the root, /public
+ * and the user's home folder by name. Folder pickers list folders only, the user's home folder and
+ * /public among them. A list that cannot be loaded (wrong password or URL, server down, a worker
+ * server without a repository) fails with the reason, so the editor shows why instead of "No results".
+ *
+ * The children answer is a `repositoryFileDtoes` list of `repositoryFileDto`: Jersey 1 (9.x/10.x)
+ * writes one entry as a bare object, strings for booleans and leaves an empty list out; Jackson
+ * (11.x) writes typed arrays (pentaho-platform:extensions/src/main/java/org/pentaho/platform/web/http/api/resources/JAXBContextResolver.java@9.3.0.0-422,
+ * JAXRSApplication.java@HEAD).
+ */
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IDisplayOptions,
+	type IExecuteFunctions,
+	type ILoadOptionsFunctions,
+	type INodeListSearchItems,
+	type INodeListSearchResult,
+	type INodeProperties,
+} from 'n8n-workflow';
+
+import { normalizePath, pathIdSegment } from './repositoryPath';
+import { dataflowRequest, SERVER_CREDENTIAL } from './transport';
+
+const FILES = '/api/repo/files';
+
+export interface PickedFile {
+	path: string;
+	name: string;
+	folder: boolean;
+}
+
+function list(value: unknown): IDataObject[] {
+	if (value === null || value === undefined || value === '') return [];
+	return (Array.isArray(value) ? value : [value]).filter((v): v is IDataObject => v !== null && typeof v === 'object');
+}
+
+/** The files of a children answer, whatever the server version's JSON (or XML) style. */
+export function childrenFiles(body: unknown): PickedFile[] {
+	const root = (body !== null && typeof body === 'object' ? (body as IDataObject) : {}) as IDataObject;
+	const wrapper = (root.repositoryFileDtoes ?? root) as IDataObject;
+	return list(wrapper && typeof wrapper === 'object' ? wrapper.repositoryFileDto : undefined)
+		.map((file) => ({
+			path: String(file.path ?? ''),
+			name: String(file.name ?? ''),
+			folder: file.folder === true || file.folder === 'true',
+		}))
+		.filter((file) => file.path !== '');
+}
+
+async function childrenOf(ctx: ILoadOptionsFunctions, folder: string): Promise<PickedFile[]> {
+	const path = folder === '/' ? `${FILES}/children` : `${FILES}/${pathIdSegment(folder)}/children`;
+	const response = await dataflowRequest<unknown>(ctx, { method: 'GET', path, qs: { showHidden: 'false' }, expect: 'json' });
+	return childrenFiles(response.body);
+}
+
+export async function searchRepository(ctx: ILoadOptionsFunctions, filter: string | undefined, foldersOnly: boolean): Promise<INodeListSearchResult> {
+	const text = (filter ?? '').trim();
+	let folders: string[];
+	let term: string;
+	if (text.startsWith('/')) {
+		const slash = text.lastIndexOf('/');
+		term = text.slice(slash + 1);
+		try {
+			folders = [normalizePath(text.slice(0, slash) || '/')];
+		} catch (error) {
+			throw new NodeOperationError(ctx.getNode(), (error as Error).message);
+		}
+	} else {
+		const credentials = await ctx.getCredentials(SERVER_CREDENTIAL);
+		const user = String(credentials.username ?? '').trim();
+		folders = ['/', '/public', ...(user && !user.includes('/') ? [`/home/${user}`] : [])];
+		term = text;
+	}
+	const needle = term.toLowerCase();
+	const results: INodeListSearchItems[] = [];
+	const seen = new Set<string>();
+	if (text.startsWith('/') && term === '' && folders[0] !== '/') {
+		results.push({ name: `${folders[0]}/ (this folder)`, value: folders[0] });
+		seen.add(folders[0]);
+	}
+	if (!text.startsWith('/') && foldersOnly) {
+		// The base folders themselves are choices too (the user's home folder first of all).
+		for (const folder of [...folders.slice(2), '/public']) {
+			if (needle === '' || folder.toLowerCase().includes(needle)) {
+				results.push({ name: `${folder}/`, value: folder });
+				seen.add(folder);
+			}
+		}
+	}
+	// No catch: a failure (401, unreachable server, no repository) reaches the editor with its reason.
+	const listings = await Promise.all(folders.map(async (folder) => await childrenOf(ctx, folder)));
+	const files = listings
+		.flat()
+		.filter((file) => !foldersOnly || file.folder)
+		.filter((file) => needle === '' || file.name.toLowerCase().includes(needle))
+		.sort((a, b) => (a.folder === b.folder ? a.path.localeCompare(b.path) : a.folder ? -1 : 1));
+	for (const file of files) {
+		if (seen.has(file.path)) continue;
+		seen.add(file.path);
+		results.push({ name: file.folder ? `${file.path}/` : file.path, value: file.path });
+	}
+	return { results };
+}
+
+/** listSearch methods of a node that uses `repositoryPathField`. */
+export async function searchRepositoryPaths(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	return await searchRepository(this, filter, false);
+}
+
+export async function searchRepositoryFolders(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	return await searchRepository(this, filter, true);
+}
+
+export interface RepositoryPathFieldOptions {
+	name: string;
+	displayName: string;
+	description: string;
+	placeholder: string;
+	show: NonNullable<IDisplayOptions['show']>;
+	/** The list offers folders only. */
+	folders?: boolean;
+	required?: boolean;
+	/** The mode a new node starts in (default the list). */
+	defaultMode?: 'list' | 'path';
+}
+
+/** A repository path field: "From List" browses the repository, "By Path" takes a typed path. */
+export function repositoryPathField(options: RepositoryPathFieldOptions): INodeProperties {
+	return {
+		displayName: options.displayName,
+		name: options.name,
+		type: 'resourceLocator',
+		default: { mode: options.defaultMode ?? 'list', value: '' },
+		required: options.required ?? false,
+		description: `${options.description}. In the list, type a folder path ending with "/" to browse it.`,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: {
+					searchListMethod: options.folders ? 'searchRepositoryFolders' : 'searchRepositoryPaths',
+					searchable: true,
+					searchFilterRequired: false,
+				},
+			},
+			{
+				displayName: 'By Path',
+				name: 'path',
+				type: 'string',
+				placeholder: options.placeholder,
+				validation: [
+					{ type: 'regex', properties: { regex: '^/.*', errorMessage: 'A repository path starts with "/", for example /public/sales.ktr' } },
+				],
+			},
+		],
+		displayOptions: { show: options.show },
+	};
+}
+
+/** The text of a repository path parameter, a resource locator or (older workflows, expressions) a plain string. */
+export function repositoryPathText(ctx: IExecuteFunctions, name: string, itemIndex: number): string {
+	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
+	if (value === null || value === undefined) return '';
+	if (typeof value === 'object') return String((value as IDataObject).value ?? '').trim();
+	return String(value).trim();
+}

@@ -1,0 +1,83 @@
+/**
+ * Worker job and transformation paths are repository pickers (issue 18): "From List" browses the BI
+ * server's repository with the shared picker (nodes/common/repositoryPicker.ts), "By Path" takes a
+ * typed path, and both, like a plain string from older workflows or an expression, run the job.
+ */
+import { LoadOptionsContext } from 'n8n-core';
+import { Workflow, type INode, type IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+
+import { childrenFiles } from '../../nodes/common/repositoryPicker';
+import { DataflowWorker } from '../../nodes/Worker/DataflowWorker.node';
+import { credentialTypes, run, TestCredentialsHelper, TestNodeTypes } from '../harness';
+import { useEmulator } from '../helpers/emulator';
+
+const node = new DataflowWorker();
+const fixture = useEmulator();
+
+function loadOptions(credentials: Record<string, unknown>) {
+	const nodeTypes = new TestNodeTypes({ dataflowWorker: node });
+	const worker: INode = {
+		id: 'worker',
+		name: 'Worker',
+		type: 'dataflowWorker',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { resource: 'job', operation: 'run' },
+		credentials: { dataflowServerApi: { id: 'dataflowServerApi-id', name: 'dataflowServerApi' } },
+	};
+	const workflow = new Workflow({ id: 'picker', nodes: [worker], connections: {}, nodeTypes, active: false });
+	const additionalData = {
+		credentialsHelper: new TestCredentialsHelper(credentialTypes, { dataflowServerApi: credentials as never }),
+		currentNodeParameters: worker.parameters,
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		variables: {},
+		userId: 'user-1',
+	} as unknown as IWorkflowExecuteAdditionalData;
+	return new LoadOptionsContext(workflow, worker, additionalData, 'parameters.jobPath');
+}
+
+it('the Job Path and Transformation Path fields are repository pickers, "By Path" first', () => {
+	for (const name of ['jobPath', 'transPath']) {
+		const fields = node.description.properties.filter((p) => p.name === name);
+		expect(fields.length).toBeGreaterThan(0);
+		for (const field of fields) {
+			expect(field.type).toBe('resourceLocator');
+			expect(field.default).toEqual({ mode: 'path', value: '' });
+			expect(field.modes?.map((m) => m.name)).toEqual(['list', 'path']);
+		}
+	}
+	const search = node.methods?.listSearch ?? {};
+	expect(Object.keys(search).sort()).toEqual(['searchRepositoryFolders', 'searchRepositoryPaths']);
+});
+
+it('"From List" browses the repository of the BI server the worker runs in, and says why when it cannot', async () => {
+	const search = node.methods!.listSearch!.searchRepositoryPaths;
+	const browse = await search.call(loadOptions(fixture.server()), '/public/etl/');
+	expect(browse.results.map((r) => r.value)).toEqual(expect.arrayContaining(['/public/etl', '/public/etl/daily_load.kjb']));
+	await expect(search.call(loadOptions({ ...fixture.server(), password: 'wrong' }), '')).rejects.toThrow(/401|username and password/);
+});
+
+it.each([
+	['a picked path', { __rl: true, mode: 'list', value: '/public/etl/daily_load.kjb' }],
+	['a typed path', { __rl: true, mode: 'path', value: '/public/etl/daily_load' }],
+	['a plain string (older workflows)', '/public/etl/daily_load'],
+])('runs the job from %s', async (_label, jobPath) => {
+	fixture.resetRequests();
+	const result = await run(node, { parameters: { resource: 'job', operation: 'run', jobPath } as never, credentials: { dataflowServerApi: fixture.server() } });
+	expect(result.error).toBeUndefined();
+	expect(result.items[0].json).toMatchObject({ jobName: 'daily_load' });
+	const started = fixture.emulator.app.requests.find((r) => r.path.endsWith('/runJob'));
+	expect(started?.query.job).toBe('/public/etl/daily_load');
+});
+
+it('reads both JSON styles of the children list (Jersey 1 bare object and strings, Jackson arrays)', () => {
+	expect(childrenFiles({ repositoryFileDto: { path: '/a/b.ktr', name: 'b.ktr', folder: 'false' } })).toEqual([{ path: '/a/b.ktr', name: 'b.ktr', folder: false }]);
+	expect(childrenFiles({ repositoryFileDtoes: { repositoryFileDto: [{ path: '/a/c', name: 'c', folder: true }] } })).toEqual([{ path: '/a/c', name: 'c', folder: true }]);
+	expect(childrenFiles({})).toEqual([]);
+	expect(childrenFiles(null)).toEqual([]);
+});
