@@ -88,10 +88,10 @@ export function waitFields(show: { resource: string[]; operation: string[] }, wh
 export function waitOptions(what: 'job' | 'transformation'): INodeProperties[] {
 	const abortOptions = [
 		{ name: 'Leave It Running', value: 'leave', description: `The ${what} keeps running on the server` },
+		{ name: 'Stop It', value: 'stop', description: `The ${what} is stopped on the server at once` },
 		...(what === 'transformation'
 			? [{ name: 'Stop It Safely', value: 'safeStop', description: 'The input steps stop, the rows already read are processed to the end' }]
 			: []),
-		{ name: 'Stop It', value: 'stop', description: `The ${what} is stopped on the server at once` },
 	];
 	return [
 		{
