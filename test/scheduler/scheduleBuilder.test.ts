@@ -177,6 +177,12 @@ describe('schedule builder: 9.3 and 10.2 (startTime moved by the server zone, co
 		expect(request.jobParameters).toEqual([{ name: 'timezone', type: 'string', stringValue: ['Europe/Berlin'] }]);
 	});
 
+	it('every N days is N × 24 hours there, and the summary says that runs move after a daylight-saving change', () => {
+		const { request, summary } = on(OLD_93, { triggerType: 'daily', dailyRecurrence: 'everyNDays', interval: 2, startTime: '2026-03-27T09:30:00' });
+		expect(request.simpleJobTrigger).toMatchObject({ uiPassParam: 'DAILY', repeatInterval: 172800, repeatCount: -1 });
+		expect((summary.notes as string[]).join()).toMatch(/every 48 hours: after a daylight-saving change/);
+	});
+
 	it('9.3 takes no log level, safe mode or metrics: refused rather than silently dropped', () => {
 		expect(() => on(OLD_93, { triggerType: 'hours', interval: 1, jobName: 'x', inputFile: '/a.ktr', logLevel: 'Debug' }, 'job')).toThrow(/does not take Log Level/);
 	});
