@@ -262,6 +262,8 @@ export function register(app: EmulatorApp): void {
 			0,
 		)}${tag('logging_string', '<![CDATA[]]>')}</transstatus>`;
 
+	// pentaho/pentaho-kettle:engine/src/main/java/org/pentaho/di/www/GetStatusServlet.java@00c601e019125ad4e44f97747faa242e7225cb33 and SlaveServerStatus.java@12d25b5f1ccb8422cb4998771a7758e2d55ab038:
+	// list entries are SlaveServerJobStatus without a result and with an empty escaped CDATA log; empty lists hold whitespace only.
 	const status = (ctx: RequestContext) => {
 		const now = app.now();
 		engine.advance(now);
@@ -302,6 +304,9 @@ export function register(app: EmulatorApp): void {
 		else sendHtml(ctx, 404, html('Job not found', `<H1>${esc(what)}</H1>`));
 	};
 
+	// pentaho/pentaho-kettle:engine/src/main/java/org/pentaho/di/www/GetJobStatusServlet.java@0d70bee9418e23b626dd74ca314b263bdb67b276 and SlaveServerJobStatus.java@12d25b5f1ccb8422cb4998771a7758e2d55ab038:
+	// name or id (400 without both), from/last line numbers of the shared log buffer, the log as escaped CDATA of base64(gzip),
+	// 404 webresult for an unknown job. Deliberate difference: `tail` and the per-`from` cache of finished jobs are not modelled.
 	const jobStatus = (ctx: RequestContext) => {
 		const now = app.now();
 		engine.advance(now);
@@ -350,6 +355,8 @@ export function register(app: EmulatorApp): void {
 		ctx.sendXml(200, xml);
 	};
 
+	// pentaho/pentaho-kettle:engine/src/main/java/org/pentaho/di/www/GetJobImageServlet.java@1cefc9dae3cbaddf0e0e5982321fec072796511e: not found 404 HTML (with xml=Y a webresult with 200),
+	// an ambiguous name 409. Deliberate difference: the real not-found page has no Content-Type; this one says text/html.
 	const jobImage = (ctx: RequestContext) => {
 		const now = app.now();
 		const name = (ctx.query.get('name') ?? '').trim();
@@ -457,6 +464,7 @@ export function register(app: EmulatorApp): void {
 	};
 
 	// ---- sockets --------------------------------------------------------------------------
+	// pentaho/pentaho-kettle:engine/src/main/java/org/pentaho/di/www/AllocateServerSocketServlet.java@12d25b5f1ccb8422cb4998771a7758e2d55ab038: rangeStart default 40000; xml=Y gives <port>.
 	const allocateSocket = (ctx: RequestContext) => {
 		const q = (name: string) => ctx.query.get(name) ?? '';
 		const host = q('host') || 'localhost';
@@ -494,6 +502,7 @@ export function register(app: EmulatorApp): void {
 		else sendHtml(ctx, 200, html('Allocate a server socket', `<H1>Allocated port</H1>\n--> port : ${allocation.port}`));
 	};
 
+	// pentaho/pentaho-kettle:engine/src/main/java/org/pentaho/di/www/ListServerSocketServlet.java@12d25b5f1ccb8422cb4998771a7758e2d55ab038: HTML only, one block per port ending in <br>.
 	const listSocket = (ctx: RequestContext) => {
 		const host = ctx.query.get('host') ?? '';
 		const onlyOpen = (ctx.query.get('onlyOpen') ?? '').toUpperCase() === 'Y';
@@ -588,6 +597,8 @@ export function register(app: EmulatorApp): void {
 		}
 	};
 
+	// pentaho/pentaho-kettle:engine/src/main/java/org/pentaho/di/www/GetSlavesServlet.java@1c42d65011ad0cd53bb2799650f6ffe2a5a4e5d6: always XML. Deliberate difference: the real server pings
+	// every slave and marks unreachable ones inactive; the emulator's slaves are not contacted.
 	const getSlaves = (ctx: RequestContext) => {
 		const entries = state.slaves.map(
 			(s) =>
