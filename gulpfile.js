@@ -1,7 +1,7 @@
 /**
  * Build: type-check and compile with tsc into dist/ (one .js file per source file, as `n8n-node
- * build` does, so the shared layer exists once; comments are left out of dist/, they stay in the
- * attested GitHub source, and the package must stay under 200 kB packed), bundle each third-party library the nodes import
+ * build` does, so the shared layer exists once; comments and indentation are left out of dist/ —
+ * they stay in the attested GitHub source — because the package must stay under 200 kB packed), bundle each third-party library the nodes import
  * (fast-xml-parser, fflate) once into dist/vendor/ with esbuild, point the compiled requires of those
  * libraries at dist/vendor/, then copy icons and codex files into dist/.
  *
@@ -144,6 +144,24 @@ function link(done) {
 	done();
 }
 
+/**
+ * Drops the whitespace of the compiled files (names and syntax stay as tsc wrote them, so the code
+ * reads the same once re-indented). About 10 kB less in the tarball.
+ */
+function compact(done) {
+	const esbuild = require('esbuild');
+	for (const file of walk(dist, (f) => f.endsWith('.js') && path.dirname(f) !== vendorDir)) {
+		const { code } = esbuild.transformSync(fs.readFileSync(file, 'utf8'), {
+			loader: 'js',
+			minifyWhitespace: true,
+			charset: 'utf8',
+			target: 'node20',
+		});
+		fs.writeFileSync(file, code);
+	}
+	done();
+}
+
 function icons() {
 	return src('icons/*.svg', { encoding: false }).pipe(dest('dist/icons'));
 }
@@ -153,5 +171,5 @@ function codex() {
 }
 
 exports.clean = clean;
-exports.build = series(clean, checkEntries, compile, vendor, link, icons, codex);
+exports.build = series(clean, checkEntries, compile, vendor, link, compact, icons, codex);
 exports.default = exports.build;
