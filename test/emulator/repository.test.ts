@@ -254,9 +254,10 @@ describe('repository emulator: trash', () => {
 		expect((await call('PUT', `${F}/deletepermanent`, { body: 'no-such-id', contentType: 'text/plain' })).status).toBe(500);
 	});
 
-	it('delete also takes path ids in colon form, and refuses what the user may not delete', async () => {
+	it('delete takes file ids only (a path id is not found by id: 500), and refuses what the user may not delete', async () => {
 		await call('PUT', `${F}/:public:colon.txt`, { body: 'c' });
-		expect((await call('PUT', `${F}/delete`, { body: ':public:colon.txt', contentType: 'text/plain' })).status).toBe(200);
+		expect((await call('PUT', `${F}/delete`, { body: ':public:colon.txt', contentType: 'text/plain' })).status).toBe(500);
+		expect((await call('PUT', `${F}/delete`, { body: (await propertiesOf('/public/colon.txt')).id, contentType: 'text/plain' })).status).toBe(200);
 		expect((await call('GET', `${F}/:public:colon.txt`)).status).toBe(404);
 		const [status] = await text('PUT', `${F}/delete`, { user: 'suzy', body: (await propertiesOf('/home/admin/sales.ktr')).id, contentType: 'text/plain' });
 		expect(status).toBe(403);

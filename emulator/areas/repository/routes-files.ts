@@ -104,15 +104,20 @@ function sendTree(area: RepositoryArea, ctx: RequestContext, path: string): void
 	sendDoc(ctx, 'repositoryFileTreeDto', treeDoc(area, ctx, node, options, 0), area.jsonStyle);
 }
 
-/** Ids in a `delete` / `deletepermanent` body: repository file ids, or path ids in colon form. */
+/**
+ * Ids in a `delete` / `deletepermanent` body: repository FILE IDS, comma-separated. The real server
+ * looks each one up by id (FileService.doDeleteFiles → DefaultUnifiedRepositoryWebService.deleteFile(fileId),
+ * @9.3.0.0-422 and @727e5c86), so a path or a path id is not found there: 500. An empty body is an
+ * IllegalArgumentException (FileUtils.convertCommaSeparatedStringToArray): 500.
+ */
 function nodesOfIds(area: RepositoryArea, body: string): RepoNode[] {
 	const ids = body
 		.split(',')
 		.map((s) => s.trim())
 		.filter(Boolean);
-	if (ids.length === 0) throw new RepoError(500, 'No file ids were given');
+	if (ids.length === 0) throw new RepoError(500, 'String cannot be null or empty');
 	return ids.map((id) => {
-		const node = id.startsWith(':') || id.startsWith('/') ? area.repo.find(id.startsWith('/') ? id : id.replace(/:/g, '/')) : area.repo.byId.get(id);
+		const node = area.repo.byId.get(id);
 		if (!node) throw new RepoError(500, `File not found: ${id}`);
 		return node;
 	});
