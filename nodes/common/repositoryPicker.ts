@@ -139,6 +139,10 @@ export function repositoryPathField(options: RepositoryPathFieldOptions): INodeP
 		default: { mode: options.defaultMode ?? 'list', value: '' },
 		required: options.required ?? false,
 		description: `${options.description}. In the list, type a folder path ending with "/" to browse it.`,
+		builderHint: {
+			propertyHint:
+				'A repository path starting with /, such as /public/etl/load_sales. Set it in the path mode (mode path, the value the path); the list mode is the picker of the editor and holds the same path.',
+		},
 		modes: [
 			{
 				displayName: 'From List',

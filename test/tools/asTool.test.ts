@@ -89,6 +89,17 @@ describe('builder hints', () => {
 		expect(hint).not.toMatch(/=\{\{|\bai_[a-z]+/i);
 		if (node.description.polling) expect(hint).toMatch(/^Polling trigger: /);
 	});
+
+	it.each([
+		['Worker', new DataflowWorker(), 'jobPath', /path mode/],
+		['Worker', new DataflowWorker(), 'transPath', /path mode/],
+		['Repository', new DataflowRepository(), 'path', /path mode/],
+		['Scheduler', new DataflowScheduler(), 'jobId', /id mode/],
+	])('%s %s: the parameter hint tells the builder which resource locator mode to fill', (_name, node, parameter, mode) => {
+		const properties = node.description.properties.filter((p) => p.name === parameter);
+		expect(properties.length).toBeGreaterThan(0);
+		for (const property of properties) expect(property.builderHint?.propertyHint).toMatch(mode);
+	});
 });
 
 /**

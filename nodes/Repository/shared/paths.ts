@@ -36,6 +36,10 @@ export function pathField(showOn: Show, options: PathFieldOptions = {}): INodePr
 		description:
 			options.description ??
 			'Repository path of the file or folder, such as /home/admin/sales.ktr. In the list, type a folder path ending with "/" to browse it.',
+		builderHint: {
+			propertyHint:
+				'A repository path starting with /, such as /home/admin/sales.ktr (a file) or /public/etl (a folder). Set it in the path mode (mode path, the value the path); the list mode is the picker of the editor and holds the same path.',
+		},
 		modes: [
 			{
 				displayName: 'From List',

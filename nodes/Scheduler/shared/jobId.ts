@@ -27,6 +27,10 @@ export function jobIdField(show: Show, options: { blockout?: boolean } = {}): IN
 		default: { mode: 'list', value: '' },
 		required: true,
 		description: options.blockout ? 'The blockout to change' : 'The scheduled job',
+		builderHint: {
+			propertyHint:
+				'The jobId exactly as Schedule Get Many, Get or Create returned it (owner, a tab, the name, a tab, a number). Set it in the id mode (mode id, the value the jobId), usually from the output of an earlier Dataflow Scheduler step.',
+		},
 		displayOptions: { show },
 		modes: [
 			{
