@@ -89,7 +89,7 @@ describe('stopTrans, pauseTrans, removeTrans, transImage', () => {
 		const id = await runTrans({ ROWS: '100' });
 		emu.app.advanceClock(LONG / 4);
 		const pause = await call(`/kettle/pauseTrans?name=load_sales&id=${id}&xml=Y`);
-		expect(pause.doc.webresult).toMatchObject({ result: 'OK', message: 'Pause of transformation [load_sales] requested.' });
+		expect(pause.doc.webresult).toMatchObject({ result: 'OK', message: 'Transformation [load_sales] : pause requested.' });
 		const before = (await call(`/kettle/transStatus?name=load_sales&id=${id}&xml=Y`)).doc.transstatus;
 		expect(before).toMatchObject({ status_desc: 'Paused', paused: 'Y' });
 		emu.app.advanceClock(LONG);
@@ -97,7 +97,7 @@ describe('stopTrans, pauseTrans, removeTrans, transImage', () => {
 		expect(still.status_desc).toBe('Paused');
 		expect(still.stepstatuslist.stepstatus[0].linesInput).toBe(before.stepstatuslist.stepstatus[0].linesInput);
 		const resume = await call(`/kettle/pauseTrans?name=load_sales&id=${id}&xml=Y`);
-		expect(resume.doc.webresult.message).toBe('Resume of transformation [load_sales] requested.');
+		expect(resume.doc.webresult.message).toBe('Transformation [load_sales] : resume requested.');
 
 		const stop = await call(`/kettle/stopTrans?name=load_sales&id=${id}&xml=Y&inputOnly=Y`);
 		expect(stop.doc.webresult).toMatchObject({ result: 'OK', id });
@@ -169,7 +169,7 @@ describe('stopJob, removeJob, startJob', () => {
 		const busy = await call(`/kettle/startJob?name=daily_load&id=${id}&xml=Y`);
 		expect(busy.status).toBe(500);
 		const stop = await call(`/kettle/stopJob?name=daily_load&id=${id}&xml=Y`);
-		expect(stop.doc.webresult).toMatchObject({ result: 'OK', message: 'Stop of job [daily_load] requested.' });
+		expect(stop.doc.webresult).toMatchObject({ result: 'OK', message: 'Job [daily_load] stop requested.' });
 		const job = control().engine.jobs.find((j) => j.id === id)!;
 		expect(control().engine.status(job)).toBe('Stopped');
 		const again = await call(`/kettle/startJob?name=daily_load&id=${id}&xml=Y`);

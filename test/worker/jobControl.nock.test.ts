@@ -22,16 +22,16 @@ describe('Job control (exact requests)', () => {
 		const scope = worker()
 			.get('/dataflow/stopJob')
 			.query({ name: 'load_sales', id: 'job-1', xml: 'Y' })
-			.reply(200, webResult('OK', 'Stop of job [load&#39;s] requested.'), XML);
+			.reply(200, webResult('OK', 'Job [load&#39;s] stop requested.'), XML);
 		const result = await run(node, { parameters: { ...ref, operation: 'stop' }, credentials });
 		scope.done();
-		expect(result.items[0].json).toEqual({ jobName: 'load_sales', id: 'job-1', stopRequested: true, message: "Stop of job [load's] requested." });
+		expect(result.items[0].json).toEqual({ jobName: 'load_sales', id: 'job-1', stopRequested: true, message: "Job [load's] stop requested." });
 	});
 
 	it('Stop of a job the server does not know fails with its message', async () => {
-		worker().get('/dataflow/stopJob').query(true).reply(200, webResult('ERROR', 'Could not find job [load_sales]'), XML);
+		worker().get('/dataflow/stopJob').query(true).reply(200, webResult('ERROR', 'Job [load_sales] could not be found.'), XML);
 		const result = await run(node, { parameters: { ...ref, operation: 'stop' }, credentials });
-		expect(result.error?.message).toBe('Could not find job [load_sales]');
+		expect(result.error?.message).toBe('Job [load_sales] could not be found.');
 	});
 
 	it('Remove reads the status without the log, then removes; a running job is refused unless asked', async () => {

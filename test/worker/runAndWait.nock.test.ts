@@ -188,12 +188,12 @@ describe('Job: Run and Wait', () => {
 		const stop = worker()
 			.get('/dataflow/stopJob')
 			.query({ name: 'load_sales', id: 'job-1', xml: 'Y' })
-			.reply(200, webResult('OK', 'Stop of job [load_sales] requested.'), XML);
+			.reply(200, webResult('OK', 'Job [load_sales] stop requested.'), XML);
 		const began = Date.now();
 		const result = await run(node, { parameters: { ...base, pollInterval: 0.02, timeout: 0.15 }, credentials });
 		const took = Date.now() - began;
 		expect(result.error?.message).toBe(
-			'The job "load_sales" (id job-1) did not finish within 0.15 s: last status "Running". It was stopped on the server (the server said: Stop of job [load_sales] requested.).',
+			'The job "load_sales" (id job-1) did not finish within 0.15 s: last status "Running". It was stopped on the server (the server said: Job [load_sales] stop requested.).',
 		);
 		expect(result.error?.description).toMatch(/; stopped on the server\./);
 		stop.done();

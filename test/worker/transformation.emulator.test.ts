@@ -87,7 +87,7 @@ describe('Transformation: Run and Wait against the emulator', () => {
 		fixture.resetRequests();
 		const result = await runAndWait('/public/etl/slow', { DURATION_MS: '600000' }, { timeout: 0.3 });
 		expect(result.error?.message).toMatch(
-			/^The transformation "slow" \(id ([0-9a-f-]+)\) did not finish within 0\.3 s: last status "(Waiting|Running)"\. It was stopped on the server \(the server said: Stop of transformation \[slow\] requested\.\)\.$/,
+			/^The transformation "slow" \(id ([0-9a-f-]+)\) did not finish within 0\.3 s: last status "(Waiting|Running)"\. It was stopped on the server \(the server said: Transformation \[slow\] stop requested\.\)\.$/,
 		);
 		const id = /id ([0-9a-f-]+)/.exec(result.error!.message)![1];
 		expect(requestsTo('stopTrans')).toHaveLength(1);
@@ -267,7 +267,7 @@ describe('Job: control operations against the emulator', () => {
 		expect(stillRunning.error?.message).toMatch(/still running/);
 
 		const stopped = await run(node, { parameters: { ...ref, operation: 'stop' }, credentials: credentials() });
-		expect(stopped.items[0].json).toMatchObject({ stopRequested: true, message: 'Stop of job [nightly] requested.' });
+		expect(stopped.items[0].json).toMatchObject({ stopRequested: true, message: 'Job [nightly] stop requested.' });
 		const job = jobs().jobs.find((j) => j.id === id)!;
 		expect(jobs().status(job)).toBe('Stopped');
 

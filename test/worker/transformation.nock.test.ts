@@ -183,11 +183,11 @@ describe('Transformation: Run and Wait (exact requests)', () => {
 		const stop = worker()
 			.get('/dataflow/stopTrans')
 			.query({ name: 'stage_customers', id: 'trans-1', xml: 'Y', inputOnly: 'Y' })
-			.reply(200, webResult('OK', 'Stop of transformation [stage_customers] requested.', 'trans-1'), XML);
+			.reply(200, webResult('OK', 'Transformation [stage_customers] stop requested.', 'trans-1'), XML);
 		const result = await run(node, { parameters: { ...base, pollInterval: 0.02, timeout: 0.1, options: { onAbort: 'safeStop' } }, credentials });
 		stop.done();
 		expect(result.error?.message).toBe(
-			'The transformation "stage_customers" (id trans-1) did not finish within 0.1 s: last status "Running". It was stopped safely on the server (the server said: Stop of transformation [stage_customers] requested.).',
+			'The transformation "stage_customers" (id trans-1) did not finish within 0.1 s: last status "Running". It was stopped safely on the server (the server said: Transformation [stage_customers] stop requested.).',
 		);
 		expect(result.items).toEqual([]);
 	});
@@ -195,9 +195,9 @@ describe('Transformation: Run and Wait (exact requests)', () => {
 	it('says so when the stop itself fails, and sends none when asked to leave it running', async () => {
 		started();
 		poll(0, { status: 'Running' }).persist();
-		worker().get('/dataflow/stopTrans').query(true).reply(200, webResult('ERROR', 'Could not find transformation [stage_customers]'), XML);
+		worker().get('/dataflow/stopTrans').query(true).reply(200, webResult('ERROR', 'Transformation [stage_customers] could not be found.'), XML);
 		const failed = await run(node, { parameters: { ...base, pollInterval: 0.02, timeout: 0.05 }, credentials });
-		expect(failed.error?.message).toMatch(/last status "Running"\. Stopping it on the server failed: Could not find transformation \[stage_customers\]\. It may still be running\.$/);
+		expect(failed.error?.message).toMatch(/last status "Running"\. Stopping it on the server failed: Transformation \[stage_customers\] could not be found\. It may still be running\.$/);
 
 		nock.cleanAll();
 		started();
@@ -286,13 +286,13 @@ describe('Transformation: Run, Get Status, Stop, Pause, Resume, Remove, Get Imag
 	});
 
 	it('Stop sends inputOnly=Y only for a safe stop', async () => {
-		const safe = worker().get('/dataflow/stopTrans').query({ name: 'stage_customers', id: 'trans-1', xml: 'Y', inputOnly: 'Y' }).reply(200, webResult('OK', 'Stop of transformation [stage_customers] requested.', 'trans-1'), XML);
-		const now = worker().get('/dataflow/stopTrans').query({ name: 'stage_customers', id: 'trans-1', xml: 'Y' }).reply(200, webResult('OK', 'Stop of transformation [stage_customers] requested.', 'trans-1'), XML);
+		const safe = worker().get('/dataflow/stopTrans').query({ name: 'stage_customers', id: 'trans-1', xml: 'Y', inputOnly: 'Y' }).reply(200, webResult('OK', 'Transformation [stage_customers] stop requested.', 'trans-1'), XML);
+		const now = worker().get('/dataflow/stopTrans').query({ name: 'stage_customers', id: 'trans-1', xml: 'Y' }).reply(200, webResult('OK', 'Transformation [stage_customers] stop requested.', 'trans-1'), XML);
 		const a = await run(node, { parameters: { ...ref, operation: 'stop', safeStop: true }, credentials });
 		const b = await run(node, { parameters: { ...ref, operation: 'stop' }, credentials });
 		safe.done();
 		now.done();
-		expect(a.items[0].json).toEqual({ transName: 'stage_customers', id: 'trans-1', stopRequested: true, safeStop: true, message: 'Stop of transformation [stage_customers] requested.' });
+		expect(a.items[0].json).toEqual({ transName: 'stage_customers', id: 'trans-1', stopRequested: true, safeStop: true, message: 'Transformation [stage_customers] stop requested.' });
 		expect(b.items[0].json).toMatchObject({ safeStop: false });
 	});
 
@@ -302,10 +302,10 @@ describe('Transformation: Run, Get Status, Stop, Pause, Resume, Remove, Get Imag
 				.get('/dataflow/transStatus')
 				.query({ name: 'stage_customers', id: 'trans-1', xml: 'Y', from: '2147483647' })
 				.reply(200, transXml({ status: paused ? 'Paused' : 'Running', paused }), XML);
-		const scopes = [status(false), worker().get('/dataflow/pauseTrans').query({ name: 'stage_customers', id: 'trans-1', xml: 'Y' }).reply(200, webResult('OK', 'Pause of transformation [stage_customers] requested.'), XML), status(true)];
+		const scopes = [status(false), worker().get('/dataflow/pauseTrans').query({ name: 'stage_customers', id: 'trans-1', xml: 'Y' }).reply(200, webResult('OK', 'Transformation [stage_customers] : pause requested.'), XML), status(true)];
 		const paused = await run(node, { parameters: { ...ref, operation: 'pause' }, credentials });
 		for (const scope of scopes) scope.done();
-		expect(paused.items[0].json).toEqual({ transName: 'stage_customers', id: 'trans-1', paused: true, changed: true, status_desc: 'Paused', message: 'Pause of transformation [stage_customers] requested.' });
+		expect(paused.items[0].json).toEqual({ transName: 'stage_customers', id: 'trans-1', paused: true, changed: true, status_desc: 'Paused', message: 'Transformation [stage_customers] : pause requested.' });
 
 		status(false);
 		const never = worker().get('/dataflow/pauseTrans').query(true).reply(200, webResult('OK', 'x'), XML);
@@ -317,7 +317,7 @@ describe('Transformation: Run, Get Status, Stop, Pause, Resume, Remove, Get Imag
 	it('Pause fails when the server did not pause it', async () => {
 		const status = () => worker().get('/dataflow/transStatus').query(true).reply(200, transXml({ status: 'Running', paused: false }), XML);
 		status();
-		worker().get('/dataflow/pauseTrans').query(true).reply(200, webResult('OK', 'Pause of transformation [stage_customers] requested.'), XML);
+		worker().get('/dataflow/pauseTrans').query(true).reply(200, webResult('OK', 'Transformation [stage_customers] : pause requested.'), XML);
 		status();
 		const result = await run(node, { parameters: { ...ref, operation: 'pause' }, credentials });
 		expect(result.error?.message).toBe('The server did not pause the transformation "stage_customers" (id trans-1): its status is "Running"');
@@ -355,9 +355,9 @@ describe('Transformation: Run, Get Status, Stop, Pause, Resume, Remove, Get Imag
 	});
 
 	it('continueOnFail: one paired item per input, the refused one as an error item', async () => {
-		worker().get('/dataflow/stopTrans').query({ name: 'a', xml: 'Y' }).reply(200, webResult('OK', 'Stop of transformation [a] requested.', 'id-a'), XML);
-		worker().get('/dataflow/stopTrans').query({ name: 'b', xml: 'Y' }).reply(200, webResult('ERROR', 'Could not find transformation [b]'), XML);
-		worker().get('/dataflow/stopTrans').query({ name: 'c', xml: 'Y' }).reply(200, webResult('OK', 'Stop of transformation [c] requested.', 'id-c'), XML);
+		worker().get('/dataflow/stopTrans').query({ name: 'a', xml: 'Y' }).reply(200, webResult('OK', 'Transformation [a] stop requested.', 'id-a'), XML);
+		worker().get('/dataflow/stopTrans').query({ name: 'b', xml: 'Y' }).reply(200, webResult('ERROR', 'Transformation [b] could not be found.'), XML);
+		worker().get('/dataflow/stopTrans').query({ name: 'c', xml: 'Y' }).reply(200, webResult('OK', 'Transformation [c] stop requested.', 'id-c'), XML);
 		const result = await run(node, {
 			parameters: { resource: 'transformation', operation: 'stop', transName: '={{ $json.name }}' },
 			credentials,
@@ -366,7 +366,7 @@ describe('Transformation: Run, Get Status, Stop, Pause, Resume, Remove, Get Imag
 		});
 		expect(result.items.map((i) => [i.pairedItem, i.json.error ?? i.json.id])).toEqual([
 			[{ item: 0 }, 'id-a'],
-			[{ item: 1 }, 'Could not find transformation [b]'],
+			[{ item: 1 }, 'Transformation [b] could not be found.'],
 			[{ item: 2 }, 'id-c'],
 		]);
 	});

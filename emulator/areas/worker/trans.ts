@@ -46,7 +46,8 @@
  *                                         found, 401 repository authentication.
  *   CarteObjectEntry.java@12d25b5f       entries are equal by id only: given an id, the name is
  *                                         not compared (GetTransStatusServlet echoes the asked name).
- * Deliberate differences: the messages are the English texts of the real bundles, shortened; the
+ * Messages: the English bundle, engine/src/main/resources/org/pentaho/di/www/messages/messages_en_US.properties@0c79dd7a
+ * (some servlets' own texts shortened). Deliberate differences: the
  * emulator has no repository of its own (`state.repositoryLookup` decides which paths exist) and
  * knows the repositories of `seed.worker.repositories` (default `dataflow`, user admin/password).
  */
@@ -559,11 +560,11 @@ export function controlRoutes(app: EmulatorApp, control: ControlState): Record<s
 		const t = findTrans(params);
 		const name = params.get('name') ?? '';
 		if (!t) {
-			answer(ctx, params, false, `Could not find transformation [${name}]`, params.get('id') ?? '', 400);
+			answer(ctx, params, false, `Transformation [${name}] could not be found.`, params.get('id') ?? '', 400);
 			return;
 		}
 		trans.stop(t, (params.get('inputOnly') ?? '').toUpperCase() === 'Y');
-		answer(ctx, params, true, `Stop of transformation [${name}] requested.`, t.id);
+		answer(ctx, params, true, `Transformation [${name}] stop requested.`, t.id);
 	};
 
 	const pauseTrans: Handler = async (ctx) => {
@@ -571,11 +572,11 @@ export function controlRoutes(app: EmulatorApp, control: ControlState): Record<s
 		const t = findTrans(params);
 		const name = params.get('name') ?? '';
 		if (!t) {
-			answer(ctx, params, false, `Could not find transformation [${name}]`, '', 400);
+			answer(ctx, params, false, `Transformation [${name}] to be paused could not be found.`, '', 400);
 			return;
 		}
 		const did = trans.togglePause(t);
-		answer(ctx, params, true, did === 'paused' ? `Pause of transformation [${name}] requested.` : `Resume of transformation [${name}] requested.`);
+		answer(ctx, params, true, did === 'paused' ? `Transformation [${name}] : pause requested.` : `Transformation [${name}] : resume requested.`);
 	};
 
 	const removeTrans: Handler = async (ctx) => {
@@ -610,7 +611,7 @@ export function controlRoutes(app: EmulatorApp, control: ControlState): Record<s
 		const job = findJob(params);
 		const name = params.get('name') ?? '';
 		if (!job) {
-			answer(ctx, params, false, `Could not find job [${name}]`, '', 400);
+			answer(ctx, params, false, `Job [${name}] could not be found.`, '', 400);
 			return;
 		}
 		const now = app.now();
@@ -624,7 +625,7 @@ export function controlRoutes(app: EmulatorApp, control: ControlState): Record<s
 			job.logLineTotal = job.lines.length + 1;
 			engine.advance(now);
 		}
-		answer(ctx, params, true, `Stop of job [${name}] requested.`);
+		answer(ctx, params, true, `Job [${name}] stop requested.`);
 	};
 
 	const removeJob: Handler = async (ctx) => {
@@ -632,7 +633,7 @@ export function controlRoutes(app: EmulatorApp, control: ControlState): Record<s
 		const job = findJob(params);
 		const name = params.get('name') ?? '';
 		if (!job) {
-			if (wantsXml(params)) ctx.sendXml(200, webResultXml('ERROR', `The specified job [${name}] could not be found`));
+			if (wantsXml(params)) ctx.sendXml(200, webResultXml('ERROR', `Could not find the job with specified name [${name}]!`));
 			else html(ctx, 400, 'Job removed', `Could not find job [${name}] with id [${params.get('id') ?? ''}]`);
 			return;
 		}

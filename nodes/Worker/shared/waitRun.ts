@@ -149,7 +149,7 @@ async function giveUp<S>(ctx: IExecuteFunctions, target: WaitTarget<S>, policy: 
 			stopped: true,
 		};
 	} catch (error) {
-		return { sentence: `Stopping it on the server failed: ${(error as Error).message}. It may still be running.`, stopped: false };
+		return { sentence: `Stopping it on the server failed: ${(error as Error).message.replace(/\.+$/, '')}. It may still be running.`, stopped: false };
 	}
 }
 
