@@ -1,6 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { operationSubtitle } from '../common/fields';
+import { operationSubtitle, requestOptionsField } from '../common/fields';
 import { customOperationsOf, executeOperation } from '../common/operations';
 import * as analysisSchema from './resources/analysisSchema';
 import * as dswDomain from './resources/dswDomain';
@@ -48,6 +48,8 @@ export class DataflowDataSource implements INodeType {
 			...analysisSchema.description,
 			...dswDomain.description,
 			...jdbcConnection.description,
+			// n8n adds no Request Options to a node with `execute`: declared here (nodes/common/fields.ts).
+			requestOptionsField(),
 		],
 	};
 

@@ -238,7 +238,7 @@ describeEachProfile('Data Source node against the emulator', (profile) => {
 		const list = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'getAll', returnAll: true }, credentials: suzy });
 		expect(list.error?.message).toMatch(/may not manage data sources/);
 
-		const upload = await run(node, { parameters: { resource: 'analysisSchema', operation: 'upload', catalog: rl('Theirs'), additionalFields: { datasourceName: 'SampleData' } }, credentials: suzy, input: schemaInput('<Schema name="t"/>', 't.xml') });
+		const upload = await run(node, { parameters: { resource: 'analysisSchema', operation: 'upload', catalog: rl('Theirs'), additionalFields: { datasourceName: 'SampleData' } }, credentials: suzy, input: schemaInput('<Schema name="Theirs"/>', 't.xml') });
 		expect([upload.error?.httpCode, upload.error?.message]).toEqual(['403', 'Access Denied']);
 
 		const download = await run(node, { parameters: { resource: 'dswDomain', operation: 'download', domain: rl('inventory.xmi') }, credentials: suzy });

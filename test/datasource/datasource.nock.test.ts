@@ -579,7 +579,7 @@ describe('Data Source node, analysis schemas (nock)', () => {
 		const result = await run(node, {
 			parameters: { resource: 'analysisSchema', operation: 'upload', catalog: rl('Budget'), additionalFields: { parameters: 'DataSource=SampleData' } },
 			credentials,
-			input: [schemaItem('<Schema name="x"/>', 'x.mondrian.xml')],
+			input: [schemaItem('<Schema name="Budget"/>', 'x.mondrian.xml')],
 		});
 		expect(result.error).toBeUndefined();
 		const form = await parseMultipart(raw, contentType);
@@ -631,7 +631,7 @@ describe('Data Source node, analysis schemas (nock)', () => {
 			.reply(409, 'Content already exists (use overwrite flag to force)', { 'Content-Type': 'text/plain' })
 			.put('/plugin/data-access/api/datasource/analysis/catalog/C')
 			.reply(201, '');
-		const input = ['A', 'B', 'C'].map((id) => ({ ...schemaItem('<Schema name="s"/>', `${id}.xml`), json: { id } }));
+		const input = ['A', 'B', 'C'].map((id) => ({ ...schemaItem(`<Schema name="${id}"/>`, `${id}.xml`), json: { id } }));
 		const result = await run(node, {
 			parameters: { resource: 'analysisSchema', operation: 'upload', catalog: rl('={{$json.id}}'), additionalFields: { datasourceName: 'SampleData' } },
 			credentials,
@@ -707,7 +707,8 @@ describe('Data Source node, bad input and errors (nock)', () => {
 		['invalid JSON', { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('C'), specifyConnection: 'json', connectionJson: '{"name": ' }, /not valid JSON/],
 		['JSON with a database type that is not an object', { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('C'), specifyConnection: 'json', connectionJson: '{"databaseType": "MYSQL"}' }, /databaseType/],
 		['an .xmi upload', { resource: 'analysisSchema', operation: 'upload', catalog: rl('C'), additionalFields: { schemaFileInfo: 'model.xmi', datasourceName: 'S' } }, /metadata model/],
-		['an upload without a data source', { resource: 'analysisSchema', operation: 'upload', catalog: rl('C'), overwrite: true, additionalFields: { parameters: 'EnableXmla=true' } }, /Data Source Name is empty/],
+		['a schema named for another catalog', { resource: 'analysisSchema', operation: 'upload', catalog: rl('C'), overwrite: true, additionalFields: { datasourceName: 'S' } }, /The schema names its catalog "s" \(<Schema name="s">\): the server would publish it as "s", not as "C"/],
+		['an upload without a data source', { resource: 'analysisSchema', operation: 'upload', catalog: rl('s'), overwrite: true, additionalFields: { parameters: 'EnableXmla=true' } }, /Data Source Name is empty/],
 		['an empty catalog', { resource: 'analysisSchema', operation: 'download', catalog: fromList(' ') }, /Catalog is empty/],
 		['an empty domain', { resource: 'dswDomain', operation: 'delete', domain: rl('  ') }, /Domain is empty/],
 	])('%s fails before any request', async (_label, parameters, message) => {

@@ -394,7 +394,8 @@ export const SAMPLES: Record<string, Sample> = {
 	'dataflowDataSource.analysisSchema.upload': {
 		parameters: { catalog: rl('={{ "upload_" + $json.n }}'), binaryPropertyName: 'data', overwrite: true, xmlaEnabledFlag: false, additionalFields: { datasourceName: 'SampleData' } },
 		bad: [{ label: 'no data source', parameters: { additionalFields: {} }, message: /Data Source Name is empty/ }],
-		input: binaryInput(SCHEMA, 'reliability.mondrian.xml', 'text/xml'),
+		// The server names a catalog after <Schema name>: each item's schema carries its catalog's name.
+		input: (n) => binaryInput(SCHEMA.replace('name="Reliability"', `name="upload_${n}"`), 'reliability.mondrian.xml', 'text/xml')(n),
 	},
 	'dataflowDataSource.analysisSchema.delete': {
 		parameters: { catalog: rl('={{ "doomed_" + $json.n }}') },

@@ -1,4 +1,4 @@
-import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
+import { BINARY_ENCODING, NodeOperationError, type IBinaryData, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { multipartBody, uploadSource, type MultipartPart } from '../../../common/binary';
 import { csrfHeaders } from '../../../common/csrf';
@@ -14,7 +14,7 @@ export const description: INodeProperties[] = [
 		displayName: 'Catalog',
 		name: 'catalog',
 		description:
-			'Name of the analysis catalog to publish. The server names the catalog after the schema itself (<Schema name="…">) and uses this name only for a schema without one. An existing catalog is only replaced with Overwrite.',
+			'Name of the analysis catalog to publish. The server names the catalog after the schema itself (<Schema name="…">), so a schema with another name is refused before sending; this name is used for a schema without one. An existing catalog is only replaced with Overwrite.',
 		searchListMethod: 'searchCatalogs',
 		placeholder: 'SteelWheels',
 		show,
@@ -123,8 +123,46 @@ export function importParameters(parameters: string, datasourceName: string, xml
 	return `${parameters.replace(/;\s*$/, '')};DataSource=${connectValue(datasourceName)}`;
 }
 
+const HEAD_BYTES = 64 * 1024;
+
+function xmlText(value: string): string {
+	return value
+		.replace(/&#x([0-9a-f]+);/gi, (_m, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+		.replace(/&#(\d+);/g, (_m, dec: string) => String.fromCodePoint(Number(dec)))
+		.replace(/&quot;/g, '"')
+		.replace(/&apos;/g, "'")
+		.replace(/&lt;/g, '<')
+		.replace(/&gt;/g, '>')
+		.replace(/&amp;/g, '&');
+}
+
+/**
+ * The `<Schema name="…">` of a schema file, read from its first 64 KB (not for zips), or undefined.
+ * The server names the catalog after it (AnalysisService.determineDomainCatalogName), whatever the path says.
+ */
+async function schemaNameOf(ctx: IExecuteFunctions, binary: IBinaryData, fileName: string): Promise<string | undefined> {
+	if (/\.zip$/i.test(fileName)) return undefined;
+	let head: Buffer;
+	if (binary.id) {
+		const chunks: Buffer[] = [];
+		let size = 0;
+		const stream = await ctx.helpers.getBinaryStream(binary.id);
+		for await (const chunk of stream as AsyncIterable<Buffer | string>) {
+			const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+			chunks.push(bytes);
+			size += bytes.length;
+			if (size >= HEAD_BYTES) break;
+		}
+		head = Buffer.concat(chunks);
+	} else {
+		head = Buffer.from(binary.data.slice(0, Math.ceil((HEAD_BYTES * 4) / 3) + 4), BINARY_ENCODING);
+	}
+	const match = /<Schema\b[^>]*?\bname\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(head.toString('utf8'));
+	return match ? xmlText(match[1] ?? match[2] ?? '') : undefined;
+}
+
 export const execute = defineOperation<Plan>({
-	plan(itemIndex) {
+	async plan(itemIndex) {
 		const node = this.getNode();
 		const catalogId = locatorValue(this, 'catalog', itemIndex, 'Catalog');
 		const binaryProperty = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '').trim();
@@ -140,6 +178,15 @@ export const execute = defineOperation<Plan>({
 				node,
 				`"${fileName}" is a metadata model (.xmi), not an analysis schema: the server refuses it. Upload the Mondrian schema XML.`,
 				{ itemIndex },
+			);
+		}
+		const schemaName = await schemaNameOf(this, binary, fileName);
+		if (schemaName !== undefined && schemaName !== '' && schemaName !== catalogId) {
+			// Sending it would publish (with Overwrite: replace) the catalog "schemaName", not the one named here.
+			throw new NodeOperationError(
+				node,
+				`The schema names its catalog "${schemaName}" (<Schema name="${schemaName}">): the server would publish it as "${schemaName}", not as "${catalogId}"`,
+				{ itemIndex, description: `Give "${schemaName}" as the catalog, or change the name in the schema file` },
 			);
 		}
 		const overwrite = this.getNodeParameter('overwrite', itemIndex, false) === true;
