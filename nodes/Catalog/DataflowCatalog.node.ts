@@ -1,6 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { operationSubtitle } from '../common/fields';
+import { operationSubtitle, requestOptionsField } from '../common/fields';
 import { customOperationsOf, executeOperation } from '../common/operations';
 import * as api from './resources/api';
 import * as token from './resources/token';
@@ -44,6 +44,8 @@ export class DataflowCatalog implements INodeType {
 			},
 			...api.description,
 			...token.description,
+			// n8n adds no Request Options to a node with `execute`: declared here (nodes/common/fields.ts).
+			requestOptionsField(),
 		],
 	};
 

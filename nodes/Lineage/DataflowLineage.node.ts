@@ -1,6 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { operationSubtitle } from '../common/fields';
+import { operationSubtitle, requestOptionsField } from '../common/fields';
 import { customOperationsOf, executeOperation } from '../common/operations';
 import * as lineage from './resources/lineage';
 
@@ -39,6 +39,8 @@ export class DataflowLineage implements INodeType {
 				default: 'lineage',
 			},
 			...lineage.description,
+			// n8n adds no Request Options to a node with `execute`: declared here (nodes/common/fields.ts).
+			requestOptionsField(),
 		],
 	};
 

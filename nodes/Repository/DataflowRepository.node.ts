@@ -1,6 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { operationSubtitle } from '../common/fields';
+import { operationSubtitle, requestOptionsField } from '../common/fields';
 import { customOperationsOf, executeOperation } from '../common/operations';
 import * as access from './resources/access';
 import * as file from './resources/file';
@@ -66,6 +66,8 @@ export class DataflowRepository implements INodeType {
 			...session.description,
 			...system.description,
 			...trash.description,
+			// n8n adds no Request Options to a node with `execute`: declared here (nodes/common/fields.ts).
+			requestOptionsField(),
 		],
 	};
 

@@ -1,6 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { operationSubtitle } from '../common/fields';
+import { operationSubtitle, requestOptionsField } from '../common/fields';
 import { searchRepositoryFolders, searchRepositoryPaths } from '../common/repositoryPicker';
 import { customOperationsOf, executeOperation } from '../common/operations';
 import * as blockout from './resources/blockout';
@@ -49,6 +49,8 @@ export class DataflowScheduler implements INodeType {
 			...blockout.description,
 			...schedule.description,
 			...scheduler.description,
+			// n8n adds no Request Options to a node with `execute`: declared here (nodes/common/fields.ts).
+			requestOptionsField(),
 		],
 	};
 

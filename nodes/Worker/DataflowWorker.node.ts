@@ -1,6 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { operationSubtitle } from '../common/fields';
+import { operationSubtitle, requestOptionsField } from '../common/fields';
 import { customOperationsOf, executeOperation } from '../common/operations';
 import { searchRepositoryFolders, searchRepositoryPaths } from '../common/repositoryPicker';
 import * as job from './resources/job';
@@ -57,6 +57,8 @@ export class DataflowWorker implements INodeType {
 			...slave.description,
 			...socket.description,
 			...transformation.description,
+			// n8n adds no Request Options to a node with `execute`: declared here (nodes/common/fields.ts).
+			requestOptionsField(),
 		],
 	};
 

@@ -229,7 +229,7 @@ export function networkFailureMessage(code: string | undefined, message: string 
 		case 'ECONNABORTED':
 		case 'ETIMEDOUT':
 		case 'ESOCKETTIMEDOUT':
-			return 'The server did not answer in time (raise the node\'s Request Options → Timeout, in milliseconds; without it a request waits 300 s)';
+			return 'The server did not answer in time (raise the node\'s Settings → Request Options → Timeout; the default is 300 000 ms)';
 		case 'ENOTFOUND':
 		case 'EAI_AGAIN':
 			return 'The server name could not be resolved: check the base URL';

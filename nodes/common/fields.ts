@@ -96,3 +96,80 @@ export function operationSubtitle(...descriptions: INodeProperties[][]): string 
 	}
 	return `={{ ${JSON.stringify(names)}[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}`;
 }
+
+/**
+ * The node's Request Options (Settings tab), as n8n adds them to declarative nodes
+ * (n8n-core dist/nodes-loader/constants.js `commonDeclarativeNodeOptionParameters`, 2.41.1). n8n
+ * adds its own only to nodes without `execute` (directory-loader.js
+ * `applyDeclarativeNodeOptionParameters`), and our action nodes have `execute` so that they run as
+ * AI tools; so they declare the same collection themselves, with the defaults the package really
+ * uses: 300 000 ms timeout, 8 requests at once, no pause between batches.
+ */
+export function requestOptionsField(): INodeProperties {
+	return {
+		displayName: 'Request Options',
+		name: 'requestOptions',
+		type: 'collection',
+		isNodeSetting: true,
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Batching',
+				name: 'batching',
+				placeholder: 'Add Batching',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: false },
+				default: { batch: {} },
+				options: [
+					{
+						displayName: 'Batching',
+						name: 'batch',
+						values: [
+							{
+								displayName: 'Items per Batch',
+								name: 'batchSize',
+								type: 'number',
+								typeOptions: { minValue: 1 },
+								default: 8,
+								description: 'How many items send their requests at the same time (the first item always runs alone)',
+							},
+							{
+								displayName: 'Batch Interval (Ms)',
+								name: 'batchInterval',
+								type: 'number',
+								typeOptions: { minValue: 0 },
+								default: 0,
+								description: 'Pause between batches, in milliseconds (0 for none)',
+							},
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Ignore SSL Issues (Insecure)',
+				name: 'allowUnauthorizedCerts',
+				type: 'boolean',
+				noDataExpression: true,
+				default: false,
+				description: 'Whether to connect even if SSL certificate validation is not possible',
+			},
+			{
+				displayName: 'Proxy',
+				name: 'proxy',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. http://myproxy:3128',
+				description: 'HTTP proxy to use. If authentication is required it can be defined as follow: http://username:password@myproxy:3128.',
+			},
+			{
+				displayName: 'Timeout',
+				name: 'timeout',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 300000,
+				description: 'Time in ms to wait for the server to answer each request before giving up (default 300 000, five minutes)',
+			},
+		],
+	};
+}
