@@ -22,18 +22,23 @@
  *   warn   no-duplicate-param-options       two options of one parameter with the same name or value
  *   warn   options-sorted-alphabetically    an `options` parameter whose options are not sorted by name
  *   warn   no-asterisk-in-option-names      an option name with `*`
+ *   warn   scanner-ignores-disable          (ours) an eslint-disable comment in nodes/ or credentials/ for a rule the
+ *                                            scanner runs: the scanner lints with allowInlineConfig:false, so it
+ *                                            still reports the problem (@n8n/scan-community-package scanner.mjs)
  *
  * Errors fail (exit 1); warnings are counted per rule and node (`--verbose` lists each one). Our own
  * code, written from the rules' documentation; the rules that need the AST (imports, itemIndex in
  * errors, continueOnFail) run in eslint through the published plugin.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// `--root <dir>` checks another package (the tests use a fixture); default: this one.
+const rootArg = process.argv.indexOf('--root');
+const root = rootArg > 0 ? path.resolve(process.argv[rootArg + 1]) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const verbose = process.argv.includes('--verbose');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 
@@ -176,6 +181,25 @@ function checkNode({ file, description }) {
 		const exclusive = credentials.every((c) => c.displayOptions?.show && Object.keys(c.displayOptions.show).length > 0);
 		if (!exclusive) report('error', 'single-credential-per-node', node, `${credentials.length} credentials without exclusive displayOptions`);
 	}
+}
+
+function sourceFiles(dir) {
+	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+		const full = path.join(dir, entry.name);
+		if (entry.isDirectory()) return sourceFiles(full);
+		return /\.(ts|js|json)$/.test(entry.name) ? [full] : [];
+	});
+}
+for (const file of ['nodes', 'credentials'].filter((dir) => existsSync(path.join(root, dir))).flatMap((dir) => sourceFiles(path.join(root, dir)))) {
+	const lines = readFileSync(file, 'utf8').split('\n');
+	lines.forEach((line, index) => {
+		const match = /eslint-disable(?:-next-line|-line)?\s+([^*\n]+)/.exec(line);
+		if (!match) return;
+		const rules = match[1].split(/[,\s]+/).filter((rule) => /^(n8n-nodes-base|@n8n\/community-nodes)\//.test(rule));
+		for (const rule of rules) {
+			report('warn', 'scanner-ignores-disable', `${path.relative(root, file)}:${index + 1}`, `${rule} is disabled here, but n8n's scanner ignores the comment and reports it`);
+		}
+	});
 }
 
 if (pkg.license !== 'MIT') report('error', 'require-mit-license', 'package.json', `license is ${JSON.stringify(pkg.license)}`);
