@@ -5,7 +5,8 @@
  *   node scripts/run-ts.js bench/queue.ts [--executions 40] [--concurrency 5] [--job-ms 2000]
  *   (or `npm run test:e2e:queue -- --bench`, after the checks)
  *
- * Each phase submits N webhook calls at once (each one execution: Webhook → Run and Wait of a job
+ * Each phase first runs a few executions unmeasured (the webhook is served, the workers are warm),
+ * then submits N webhook calls at once (each one execution: Webhook → Run and Wait of a job
  * that runs `--job-ms` on the emulator) and ends when all N executions have ended. The time is from
  * the first call to the last execution's `stoppedAt` as n8n recorded it. The workers run with
  * `--concurrency` jobs each, so one worker works through N/concurrency waves and two through half
@@ -40,6 +41,14 @@ export interface QueueBenchmark {
 	lines: string[];
 }
 
+/** Runs `count` executions and waits for them (not measured): the webhook served, the workers warm. */
+async function warmUp(session: QueueSession, count: number, offset: number): Promise<void> {
+	const workflow = runAndWaitWorkflow();
+	const before = (await session.api.executions(workflow.id)).length;
+	await submitAll(session, RUN_AND_WAIT_PATH, Array.from({ length: count }, (_, n) => ({ n: offset + n })));
+	await session.api.waitForExecutions(workflow.id, before + count, 600_000, session.say);
+}
+
 async function phase(session: QueueSession, executions: number, offset: number): Promise<QueuePhase> {
 	const workflow = runAndWaitWorkflow();
 	const before = new Set((await session.api.executions(workflow.id)).map((e) => e.id));
@@ -69,9 +78,11 @@ export async function runQueueBenchmark(session: QueueSession, options: { execut
 		await session.importCredentials([QUEUE_SERVER], { main: emulator }, 'credentials-bench.json');
 		await session.api.activate(runAndWaitWorkflow().id);
 		await session.addWorker(options.concurrency);
+		await warmUp(session, options.concurrency, 900);
 		const oneWorker = await phase(session, options.executions, 1000);
 		say(`      one worker: ${oneWorker.seconds.toFixed(1)} s (${JSON.stringify(oneWorker.perWorker)})`);
 		await session.addWorker(options.concurrency);
+		await warmUp(session, 2 * options.concurrency, 1900);
 		const twoWorkers = await phase(session, options.executions, 2000);
 		say(`      two workers: ${twoWorkers.seconds.toFixed(1)} s (${JSON.stringify(twoWorkers.perWorker)})`);
 		await session.api.deactivate(runAndWaitWorkflow().id);

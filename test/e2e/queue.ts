@@ -11,6 +11,7 @@
  *   catalog    catalog tokens expire while both workers call it: every call succeeds, logins bounded
  *   bigfile    a 100 MiB file through Get Content → Upload in the default (database) binary data mode
  *   triggers   each polling trigger in an active workflow: one execution per change, also when a worker is killed
+ *   missing    a worker without the package: the execution fails with n8n's "Unrecognized node type"
  *   --bench    N Run and Wait executions with one worker, then with two (bench/queue.ts)
  *
  * Ends with `QUEUE: N passed, N failed`. Every process is stopped (also on failure and Ctrl+C) and
@@ -25,11 +26,12 @@ import { runBigFile } from './queue-scenarios/bigFile';
 import { runCatalog } from './queue-scenarios/catalog';
 import { exampleFiles, runExamples } from './queue-scenarios/examples';
 import { runFifty } from './queue-scenarios/fifty';
+import { runMissingPackage } from './queue-scenarios/missingPackage';
 import { runTriggers } from './queue-scenarios/triggers';
 import type { QueueOutcome } from './queue-scenarios/types';
 import { bigFileWorkflow, catalogWorkflow, runAndWaitWorkflow, triggerWorkflows } from './queue-scenarios/workflows';
 
-const CHECKS = ['examples', 'fifty', 'catalog', 'bigfile', 'triggers'] as const;
+const CHECKS = ['examples', 'fifty', 'catalog', 'bigfile', 'triggers', 'missing'] as const;
 type CheckName = (typeof CHECKS)[number];
 
 async function main(): Promise<number> {
@@ -57,6 +59,7 @@ async function main(): Promise<number> {
 			if (name === 'catalog') outcomes.push(await runCatalog(session));
 			if (name === 'bigfile') outcomes.push(await runBigFile(session));
 			if (name === 'triggers') outcomes.push(...(await runTriggers(session)));
+			if (name === 'missing') outcomes.push(await runMissingPackage(session));
 		}
 		if (bench) {
 			benchmark = await runQueueBenchmark(session, { executions: 40, concurrency: 5 });

@@ -121,12 +121,12 @@ export class QueueSession {
 		this.api = new QueueApi(this.server, this.toolchain);
 	}
 
-	/** A new worker with its own user folder and the package installed into it. */
-	async addWorker(concurrency = this.options.concurrency): Promise<WorkerHandle> {
+	/** A new worker with its own user folder and the package installed into it (unless `withoutPackage`). */
+	async addWorker(concurrency = this.options.concurrency, options: { withoutPackage?: boolean } = {}): Promise<WorkerHandle> {
 		const name = `worker${++this.workerCount}`;
 		const n8n = new QueueN8n(this.toolchain, this.group, this.workDir, this.queue, name);
-		return await this.timed(`n8n ${name} (n8n worker --concurrency=${concurrency}) ready`, async () => {
-			await installIntoN8n(this.pkg, n8n.userFolder, path.join(this.workDir, `install-${name}.log`));
+		return await this.timed(`n8n ${name} (n8n worker --concurrency=${concurrency}${options.withoutPackage ? ', without the package' : ''}) ready`, async () => {
+			if (!options.withoutPackage) await installIntoN8n(this.pkg, n8n.userFolder, path.join(this.workDir, `install-${name}.log`));
 			const worker = await startWorker(n8n, name, concurrency);
 			this.workers.push(worker);
 			return worker;

@@ -66,7 +66,7 @@ export async function runTriggers(session: QueueSession): Promise<QueueOutcome[]
 	const { say } = session;
 	const triggers = triggerWorkflows();
 	const changes = new Map<string, string[]>(triggers.map((t) => [t.workflow.id, []]));
-	let killed: { worker: string; executionId: string; workflowId: string } | undefined;
+	let killed: { worker: string; executionId: string; workflowId: string; keys: string[] } | undefined;
 	let emulator: EmulatorHandle | undefined;
 	const outcomes: QueueOutcome[] = [];
 	const executions = new Map<string, ExecutionSummary[]>();
@@ -100,8 +100,13 @@ export async function runTriggers(session: QueueSession): Promise<QueueOutcome[]
 							if (known.has(e.id) || killed) continue;
 							const worker = session.workers.find((w) => (session.startedBy().get(e.id) ?? []).includes(w.name));
 							if (worker && e.status === 'running') {
+								// The change it carries, read before the kill: when n8n fails a killed execution it
+								// replaces the saved data (trigger items included) with its error.
+								const running = await session.api.execution(e.id);
+								const ran = running.runData[trigger.trigger]?.[0]?.data?.main?.[0]?.map((item) => item.json);
+								const keys = (ran ?? running.startItems).map((json) => keyOf(trigger.kind, json)).filter(Boolean);
 								await session.removeWorker(worker, 'kill');
-								killed = { worker: worker.name, executionId: e.id, workflowId: trigger.workflow.id };
+								killed = { worker: worker.name, executionId: e.id, workflowId: trigger.workflow.id, keys };
 								say(`      killed ${worker.name} (SIGKILL) while it ran execution ${e.id} of "${trigger.workflow.name}"`);
 							}
 						}
@@ -174,7 +179,8 @@ export async function runTriggers(session: QueueSession): Promise<QueueOutcome[]
 					const detail = await session.api.execution(summary.id);
 					// A killed execution may have no run data: its trigger item is then only in the execution's start data.
 					const ran = detail.runData[trigger.trigger]?.[0]?.data?.main?.[0]?.map((item) => item.json);
-					const keys = (ran ?? detail.startItems).map((json) => keyOf(trigger.kind, json)).filter(Boolean);
+					const isKilled = summary.id === killed?.executionId;
+					const keys = isKilled && !ran ? killed!.keys : (ran ?? detail.startItems).map((json) => keyOf(trigger.kind, json)).filter(Boolean);
 					assert.ok(keys.length <= 1, `execution ${summary.id} carries ${keys.length} changes (${keys.join(', ')}); each change was made after the previous one had started its execution`);
 					for (const key of keys) {
 						assert.ok(!seen.has(key), `change ${key} started two executions (${seen.get(key)} and ${summary.id})`);
@@ -182,10 +188,10 @@ export async function runTriggers(session: QueueSession): Promise<QueueOutcome[]
 					}
 					const workers = startedBy.get(summary.id) ?? [];
 					assert.ok(workers.length === 1, `execution ${summary.id} should be started by exactly one worker, the logs say: ${workers.join(', ') || 'none'}`);
-					const isKilled = summary.id === killed?.executionId;
 					if (!isKilled) assert.equal(summary.status, 'success', `execution ${summary.id} ended ${summary.status}`);
+					else assert.ok(!OPEN.includes(summary.status), `the killed execution ${summary.id} should be ended by n8n (not run again), it is ${summary.status}`);
 					statuses.push(
-						`${summary.id} ${isKilled ? `(killed with ${workers[0]}) ${summary.status}${detail.error?.message ? ` "${detail.error.message.slice(0, 120)}"` : ''}${ran ? '' : ', trigger item from its start data'}` : `${workers[0]} ${summary.status}`}`,
+						`${summary.id} ${isKilled ? `(killed with ${workers[0]}) ${summary.status}${detail.error?.message ? ` "${detail.error.message.slice(0, 120)}"` : ''}${ran ? '' : ', its change read from the execution before the kill'}` : `${workers[0]} ${summary.status}`}`,
 					);
 				}
 				const missing = expected.filter((key) => !seen.has(key));
