@@ -968,7 +968,7 @@ function registerRoutes(app: EmulatorApp, base: string): void {
 		async (ctx) => {
 			if (!accepts(ctx, 'text/plain')) throw new HttpProblem(406, 'Not Acceptable');
 			const request = await readBody(ctx, 'jobScheduleRequest');
-			const fires = upcomingFires(app, triggerFromRequest(request, app.now(), schedulerRules(app)));
+			const fires = upcomingFires(app, triggerFromRequest(request, app.now(), schedulerRules(app), false));
 			text(ctx, String(fires.some((t) => !blockedAt(app, t))));
 		},
 		'text',
@@ -980,7 +980,7 @@ function registerRoutes(app: EmulatorApp, base: string): void {
 			structured(ctx);
 			let trigger: Trigger;
 			try {
-				trigger = triggerFromRequest(await readBody(ctx, 'jobScheduleRequest'), app.now(), schedulerRules(app));
+				trigger = triggerFromRequest(await readBody(ctx, 'jobScheduleRequest'), app.now(), schedulerRules(app), false);
 			} catch {
 				ctx.send(401);
 				return;

@@ -153,10 +153,10 @@ describe('schedule builder: 9.3 and 10.2 (startTime moved by the server zone, co
 	});
 
 	it('complex triggers name the schedule zone in the job parameter "timezone" and start where the server-zone hour is the schedule hour', () => {
-		const { request, summary } = on(LEGACY_UTC, { triggerType: 'weekly', daysOfWeek: [1, 5], startTime: '2026-01-15T00:30:00' });
+		const { request, summary } = on(LEGACY_UTC, { triggerType: 'weekly', daysOfWeek: [1, 5], startTime: '2026-01-15T00:30:00', durationMs: 3_600_000 }, 'blockout');
 		// The cron's hour is the start's hour in UTC (the server's zone); the trigger then runs in Berlin.
 		// The start sent (UTC wall clock 01:30 on the 14th) is read as 01:30 Berlin = 00:30 UTC on the 14th.
-		expect(request.complexJobTrigger).toEqual({ uiPassParam: 'WEEKLY', daysOfWeek: [1, 5], startTime: '2026-01-14T01:30:00.000Z' });
+		expect(request.complexJobTrigger).toEqual({ uiPassParam: 'WEEKLY', daysOfWeek: [1, 5], startTime: '2026-01-14T01:30:00.000Z', duration: 3_600_000 });
 		expect(request.jobParameters).toEqual([{ name: 'timezone', type: 'string', stringValue: ['Europe/Berlin'] }]);
 		expect((summary.notes as string[]).join()).toMatch(/"timezone" = Europe\/Berlin/);
 	});
@@ -172,9 +172,16 @@ describe('schedule builder: 9.3 and 10.2 (startTime moved by the server zone, co
 	});
 
 	it('cron triggers keep their expression and name the zone', () => {
-		const { request } = on(LEGACY_UTC, { triggerType: 'cron', cronExpression: '0 30 9 ? * MON-FRI', startTime: '2026-01-15T00:00:00' });
-		expect(request.cronJobTrigger).toEqual({ uiPassParam: 'CRON', cronString: '0 30 9 ? * 2-6', startTime: '2026-01-15T00:00:00.000Z' });
+		const { request } = on(LEGACY_UTC, { triggerType: 'cron', cronExpression: '0 30 9 ? * MON-FRI', startTime: '2026-01-15T00:00:00', durationMs: 60_000 }, 'blockout');
+		expect(request.cronJobTrigger).toEqual({ uiPassParam: 'CRON', cronString: '0 30 9 ? * 2-6', startTime: '2026-01-15T00:00:00.000Z', duration: 60_000 });
 		expect(request.jobParameters).toEqual([{ name: 'timezone', type: 'string', stringValue: ['Europe/Berlin'] }]);
+	});
+
+	it('a schedule to check against blockouts gets no "timezone" parameter (willFire/blockstatus create no job), and the summary says so', () => {
+		const { request, summary } = on(LEGACY_UTC, { triggerType: 'weekly', daysOfWeek: [1], startTime: '2026-01-15T09:30:00' });
+		expect(request).not.toHaveProperty('jobParameters');
+		expect(request.complexJobTrigger).toEqual({ uiPassParam: 'WEEKLY', daysOfWeek: [1], startTime: '2026-01-15T09:30:00.000Z' });
+		expect((summary.notes as string[]).join()).toMatch(/checks daily, weekly, monthly and cron schedules in its own time zone UTC/);
 	});
 
 	it('every N days is N × 24 hours there, and the summary says that runs move after a daylight-saving change', () => {

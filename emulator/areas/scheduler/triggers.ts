@@ -178,8 +178,12 @@ function complexCronString(complex: Json, hour: number, minute: number): string 
 	return `0 ${minute} ${hour} ${dom} ${monthText} ${dow} ${yearText}`;
 }
 
-/** The trigger of a schedule request; `now` is the server clock. */
-export function triggerFromRequest(request: Json, now: number, rules: ServerRules): Trigger {
+/**
+ * The trigger of a schedule request; `now` is the server clock. `asJob` false for blockout/willFire
+ * and blockout/blockstatus, which convert the request without creating a job (so the job
+ * parameter "timezone" does not reach a Quartz trigger there).
+ */
+export function triggerFromRequest(request: Json, now: number, rules: ServerRules, asJob = true): Trigger {
 	const serverZone = rules.serverTimeZone;
 	// 9.3/10.2 only move the start when the request names a zone; 11.x uses it for everything.
 	const named = knownTimeZone(request.timeZone) ? request.timeZone : undefined;
@@ -255,7 +259,7 @@ export function triggerFromRequest(request: Json, now: number, rules: ServerRule
 	// 9.3/10.2: a cron trigger runs in the zone of the job parameter "timezone", else in the server's
 	// (QuartzScheduler.createJob → setTimezone, pentaho-platform:scheduler/src/main/java/org/pentaho/platform/scheduler2/quartz/QuartzScheduler.java@9.3.0.0-422;
 	// 10.3+ sets the trigger's zone from the request and the parameter changes nothing).
-	const zoneParameter = (Array.isArray(request.jobParameters) ? request.jobParameters : request.jobParameters ? [request.jobParameters] : [])
+	const zoneParameter = (!asJob ? [] : Array.isArray(request.jobParameters) ? request.jobParameters : request.jobParameters ? [request.jobParameters] : [])
 		.map((p) => p as Json)
 		.find((p) => p && p.name === 'timezone');
 	const parameterZone = zoneParameter ? [zoneParameter.stringValue].flat()[0] : undefined;

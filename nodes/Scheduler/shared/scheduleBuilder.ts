@@ -288,7 +288,12 @@ export function buildScheduleRequest(
 	// hour and minute in the server's zone (which become the cron's hour and minute) are the
 	// schedule's: the start is then up to a day before the first run, and the runs are exactly
 	// the schedule's, daylight saving included.
-	const runsElsewhere = !server.modern && serverZone !== timeZone;
+	// blockout/willFire and blockout/blockstatus convert the request without creating a job: the
+	// parameter does not reach a trigger there, so checks keep the server-zone reading.
+	const runsElsewhere = !server.modern && serverZone !== timeZone && purpose !== 'check';
+	if (!server.modern && serverZone !== timeZone && purpose === 'check') {
+		notes.push(`This server (${server.version ?? 'before 10.3'}) checks daily, weekly, monthly and cron schedules in its own time zone ${serverZone}`);
+	}
 	let zoneParameter = false;
 	const legacyComplexStart = (): IDataObject => {
 		if (!runsElsewhere) return { startTime: legacyStartTime };
