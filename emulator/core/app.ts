@@ -83,8 +83,9 @@ function htmlErrorPage(status: number, path: string, message: string): string {
 	return `<html>\n<head>\n<meta http-equiv="Content-Type" content="text/html;charset=utf-8"/>\n<title>Error ${status} ${escapeXml(message)}</title>\n</head>\n<body><h2>HTTP ERROR ${status}</h2>\n<p>Problem accessing ${escapeXml(path)}. Reason:\n<pre>    ${escapeXml(message)}</pre></p><hr><i><small>Powered by Jetty://</small></i><hr/>\n</body>\n</html>\n`;
 }
 
+/** A delay that does not keep the process alive (a slow answer pending when a test ends must not hold jest). */
 function sleep(ms: number): Promise<void> {
-	return new Promise((resolve) => setTimeout(resolve, ms));
+	return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 function base64url(data: Buffer | string): string {
