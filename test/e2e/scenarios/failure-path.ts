@@ -10,6 +10,8 @@ import assert from 'node:assert/strict';
 import { defineScenario } from '../lib/scenario';
 
 const GOOD = '/public/etl/daily_load.kjb';
+/** The job as the server runs it: by its repository name, without .kjb (RunJobServlet looks jobs up by name). */
+const GOOD_RUN = '/public/etl/daily_load';
 const BAD = '/home/admin/cleanup.kjb';
 const FAILED = /^The job "cleanup" \(id ([0-9a-f-]{36})\) failed: the job finished with errors \(3 errors\)$/;
 const STRICT = 'Run Without Continue On Fail';
@@ -31,7 +33,7 @@ export default defineScenario({
 		assert.equal(run.items('Run and Wait').length, 2, 'one output item per input item');
 		assert.deepEqual(
 			{ success: good.json.success, status: good.json.status_desc, jobPath: good.json.jobPath, pairedItem: good.pairedItem },
-			{ success: true, status: 'Finished', jobPath: GOOD, pairedItem: { item: 0 } },
+			{ success: true, status: 'Finished', jobPath: GOOD_RUN, pairedItem: { item: 0 } },
 		);
 		assert.deepEqual(Object.keys(bad.json).sort(), ['details', 'error'], 'the failure is an error item: { error, details }');
 		const match = FAILED.exec(String(bad.json.error));
@@ -43,7 +45,7 @@ export default defineScenario({
 		// The next nodes received it.
 		assert.deepEqual(
 			run.items('Succeeded?', { output: 0 }).map((i) => i.jobPath),
-			[GOOD],
+			[GOOD_RUN],
 			'Succeeded? (true) gets the good run',
 		);
 		assert.deepEqual(
