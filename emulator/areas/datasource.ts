@@ -505,7 +505,8 @@ export function register(app: EmulatorApp): void {
 
 	// ---- JDBC connections (JDBCDatasourceResource) ----
 
-	// getConnectionIDs: ConnectionServiceImpl.getConnections checks the data access permission first; any
+	// pentaho/data-access:core/src/main/java/org/pentaho/platform/dataaccess/datasource/api/resources/JDBCDatasourceResource.java@9.3.0.0-422 and @HEAD, getConnectionIDs:
+	// ConnectionServiceImpl.getConnections checks the data access permission first; any
 	// ConnectionServiceException becomes WebApplicationException(500) with no body.
 	app.server.add(
 		'GET',
@@ -520,7 +521,9 @@ export function register(app: EmulatorApp): void {
 		{ format: 'xml' },
 	);
 
-	// getConnection: every ConnectionServiceException (no permission, no such connection) is an empty 500.
+	// pentaho/data-access:core/src/main/java/org/pentaho/platform/dataaccess/datasource/api/resources/JDBCDatasourceResource.java@HEAD getConnection (@9.3.0.0-422: password always nulled),
+	// writer wizard/service/impl/DatabaseConnectionReaderWriter.java@11.0.0.0-237 (flexjson) and @HEAD (Jackson).
+	// Every ConnectionServiceException (no permission, no such connection) is an empty 500.
 	// The password is nullified (always at 9.3; by the default settings/nullify-password=true from 10.2).
 	app.server.add(
 		'GET',
@@ -546,7 +549,9 @@ export function register(app: EmulatorApp): void {
 		{ format: 'json' },
 	);
 
-	// addOrUpdate: validateAccess (401), then update the connection the path names (a blank password, or
+	// pentaho/data-access:core/src/main/java/org/pentaho/platform/dataaccess/datasource/api/resources/JDBCDatasourceResource.java@9.3.0.0-422 and @HEAD addOrUpdate, with
+	// wizard/service/impl/ConnectionServiceImpl.java and ConnectionServiceHelper.java@HEAD:
+	// validateAccess (401), then update the connection the path names (a blank password, or
 	// one of only '*', keeps the stored one; the body replaces every other property and may rename it),
 	// else add the body's connection. Success is always 204: updateConnection and addConnection answer
 	// true or throw, so the documented 304 never happens; every failure is an empty 500.
@@ -616,7 +621,9 @@ export function register(app: EmulatorApp): void {
 		answer(204);
 	});
 
-	// deleteConnection: ConnectionServiceImpl.deleteConnection(String) answers true or throws (no
+	// pentaho/data-access:core/src/main/java/org/pentaho/platform/dataaccess/datasource/api/resources/JDBCDatasourceResource.java@HEAD deleteConnection, with pentaho/pentaho-platform:
+	// repository/src/main/java/org/pentaho/platform/repository/JcrBackedDatasourceMgmtService.java@HEAD.
+	// ConnectionServiceImpl.deleteConnection(String) answers true or throws (no
 	// permission, no such connection: JcrBackedDatasourceMgmtService.deleteDatasource(null) throws), so
 	// the resource answers 204 or an empty 500; the documented 304 never happens.
 	app.server.add('DELETE', `${jdbc}/:name`, (ctx) => {
@@ -631,12 +638,15 @@ export function register(app: EmulatorApp): void {
 
 	// ---- Analysis schemas (AnalysisResource / AnalysisService) ----
 
-	/** getAnalysisDatasourceIds: catalogs that are not the analysis half of a wizard domain. */
+	/** pentaho/data-access:core/src/main/java/org/pentaho/platform/dataaccess/datasource/api/AnalysisService.java@HEAD getAnalysisDatasourceIds: catalogs that are not the analysis half of a wizard domain. */
 	const listedCatalogs = () => state.catalogs.filter((c) => !state.domains.some((d) => d.id === `${c.id}.xmi` && d.catalogRef === c.id));
 
+	// pentaho/data-access:core/src/main/java/org/pentaho/platform/dataaccess/datasource/api/resources/AnalysisResource.java@HEAD getSchemaIds.
 	app.server.add('GET', analysis, (ctx) => sendList(app, ctx, listedCatalogs().map((c) => c.id)), { format: 'xml' });
 
-	// downloadSchema: no manage permission → WebApplicationException(401), no such catalog →
+	// pentaho/data-access:core/src/main/java/org/pentaho/platform/dataaccess/datasource/api/resources/AnalysisResource.java@9.3.0.0-422 and @HEAD downloadSchema, api/resources/ResourceUtil.java@HEAD,
+	// pentaho/pentaho-platform:extensions/src/main/java/org/pentaho/platform/plugin/services/importexport/legacy/MondrianCatalogRepositoryHelper.java@HEAD:
+	// no manage permission → WebApplicationException(401), no such catalog →
 	// RepositoryException → 400 (MondrianCatalogRepositoryHelper.getMondrianSchemaFiles), both without body.
 	// The stored schema.xml is renamed <id>.mondrian.xml (DatasourceService.parseMondrianSchemaName).
 	app.server.add(
@@ -657,7 +667,8 @@ export function register(app: EmulatorApp): void {
 		{ format: 'binary' },
 	);
 
-	// putSchema: multipart parts uploadInput (its file name is the schemaFileInfo), origCatalogName,
+	// pentaho/data-access:core/src/main/java/org/pentaho/platform/dataaccess/datasource/api/resources/AnalysisResource.java@9.3.0.0-422 and @HEAD putSchema, api/AnalysisService.java@HEAD putMondrianSchema:
+	// multipart parts uploadInput (its file name is the schemaFileInfo), origCatalogName,
 	// datasourceName (bound but unused by AnalysisService.putMondrianSchema), overwrite and
 	// xmlaEnabledFlag (Boolean: missing → unboxing fails → 500), parameters, acl. 201 with no body.
 	app.server.add(
@@ -750,7 +761,9 @@ export function register(app: EmulatorApp): void {
 		{ csrf: seed.csrfOnImports === true },
 	);
 
-	// deleteSchema: no data access permission → 401; removeCatalog of a missing catalog throws
+	// pentaho/data-access:core/src/main/java/org/pentaho/platform/dataaccess/datasource/api/resources/AnalysisResource.java@HEAD deleteSchema, api/AnalysisService.java@HEAD removeAnalysis,
+	// pentaho/pentaho-platform:extensions/src/main/java/org/pentaho/platform/plugin/action/mondrian/catalog/MondrianCatalogHelper.java@HEAD:
+	// no data access permission → 401; removeCatalog of a missing catalog throws
 	// MondrianCatalogServiceException, which nothing maps → 500 (the container's, no message here).
 	app.server.add('DELETE', `${analysis}/:catalogId`, (ctx) => {
 		if (!mayManage(ctx)) {
@@ -768,9 +781,11 @@ export function register(app: EmulatorApp): void {
 
 	// ---- Data source wizard domains (DataSourceWizardResource / DataSourceWizardService) ----
 
+	// pentaho/data-access:core/src/main/java/org/pentaho/platform/dataaccess/datasource/api/resources/DataSourceWizardResource.java@HEAD getDSWDIds (DataSourceWizardService.getDSWDatasourceIds).
 	app.server.add('GET', dsw, (ctx) => sendList(app, ctx, state.domains.map((d) => d.id)), { format: 'xml' });
 
-	// downloadDsw: no manage permission → 401 without body; a missing domain fails inside the service
+	// pentaho/data-access:core/src/main/java/org/pentaho/platform/dataaccess/datasource/api/resources/DataSourceWizardResource.java@9.3.0.0-422 and @HEAD downloadDsw, api/DataSourceWizardService.java@HEAD:
+	// no manage permission → 401 without body; a missing domain fails inside the service
 	// (null domain) → 500 without message.
 	app.server.add(
 		'GET',
@@ -790,7 +805,8 @@ export function register(app: EmulatorApp): void {
 		{ format: 'binary' },
 	);
 
-	// remove: no data access permission → 401; a missing domain → 500 (null domain); the domain's
+	// pentaho/data-access:core/src/main/java/org/pentaho/platform/dataaccess/datasource/api/resources/DataSourceWizardResource.java@HEAD remove, api/DataSourceWizardService.java@HEAD removeDSW:
+	// no data access permission → 401; a missing domain → 500 (null domain); the domain's
 	// analysis catalog (MondrianCatalogRef) goes with it. 200 without body.
 	app.server.add('DELETE', `${dsw}/:dswId`, (ctx) => {
 		if (!mayManage(ctx)) {
