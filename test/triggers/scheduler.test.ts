@@ -8,6 +8,7 @@ import { fireSchedule, type SchedulerState } from '../../emulator/areas/schedule
 import { DataflowSchedulerTrigger } from '../../nodes/Scheduler/DataflowSchedulerTrigger.node';
 import { pollHarness, type PollHarness } from '../harness/poll';
 import { useEmulator } from '../helpers/emulator';
+import { describeEachProfile } from '../helpers/profiles';
 import { cursorEntries, emitted, HOUR, isIsoBetween, MINUTE } from './helpers';
 
 const DAY = 24 * HOUR;
@@ -19,7 +20,10 @@ const hourly = (inputFile: string, jobName: string) => ({
 	timeZone: 'UTC',
 });
 
+// The same events on every server version (emulator profiles: JSON style, trigger rules).
+describeEachProfile('Scheduler Trigger', (profile) => {
 const fixture = useEmulator({
+	profile,
 	seed: {
 		scheduler: {
 			blockouts: [],
@@ -224,6 +228,7 @@ describe('Dataflow Scheduler Trigger', () => {
 	it('does not see changes when the server switches to untyped JSON (every value a string)', async () => {
 		const h = harness({ events: ALL });
 		await h.poll();
+		const style = state().jsonStyle;
 		state().jsonStyle = 'jersey1';
 		try {
 			expect(await polled(h)).toBeNull();
@@ -231,7 +236,7 @@ describe('Dataflow Scheduler Trigger', () => {
 			fireNow('Sales load');
 			expect(await polled(h)).toEqual(['scheduleRan Sales load']);
 		} finally {
-			state().jsonStyle = 'jackson';
+			state().jsonStyle = style;
 		}
 		expect(await polled(h)).toBeNull();
 	});
@@ -309,4 +314,5 @@ describe('Dataflow Scheduler Trigger', () => {
 		const none = harness({ events: ['scheduleRan'], filters: { owner: 'nobody' } });
 		expect((await none.poll({ mode: 'manual' })).items).toBeNull();
 	});
+});
 });
