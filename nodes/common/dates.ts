@@ -51,12 +51,17 @@ export function toYyyyMmDd(input: unknown, label = 'Date'): string {
 	return `${String(year).padStart(4, '0')}${String(month).padStart(2, '0')}${String(day).padStart(2, '0')}`;
 }
 
+/** `yyyyMMdd` as users write it, `yyyy-MM-dd` (for messages). */
+export function isoDay(yyyymmdd: string): string {
+	return /^\d{8}$/.test(yyyymmdd) ? `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6)}` : yyyymmdd;
+}
+
 /** Both dates as `yyyyMMdd`; refuses a range whose end is before its start. */
 export function toDateRange(start: unknown, end: unknown): { start: string; end: string } {
 	const from = toYyyyMmDd(start, 'Start date');
 	const to = toYyyyMmDd(end, 'End date');
 	if (to < from) {
-		throw new DateInputError(`End date ${to} is before start date ${from}`);
+		throw new DateInputError(`End date ${isoDay(to)} is before start date ${isoDay(from)}`);
 	}
 	return { start: from, end: to };
 }

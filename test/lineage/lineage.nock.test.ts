@@ -258,7 +258,7 @@ describe('Lineage node, bad input and errors (nock)', () => {
 	it.each([
 		['an impossible start date', { operation: 'getAllArtifacts', dateRange: 'from', startDate: '2024-02-30' }, /2024-02-30 does not exist/],
 		['an impossible end date', { operation: 'getAllArtifacts', dateRange: 'between', startDate: '2024-01-01', endDate: '2024-13-01' }, /End date 2024-13-01 does not exist/],
-		['a reversed range', { operation: 'getForFile', filePath: '/a.ktr', dateRange: 'between', startDate: '2024-03-05', endDate: '2024-03-01' }, /End date 20240301 is before start date 20240305/],
+		['a reversed range', { operation: 'getForFile', filePath: '/a.ktr', dateRange: 'between', startDate: '2024-03-05', endDate: '2024-03-01' }, /End date 2024-03-01 is before start date 2024-03-05/],
 		['a relative file path', { operation: 'getForFile', filePath: 'home/a.ktr' }, /must start with "\/"/],
 		['the repository root', { operation: 'getForFile', filePath: '/' }, /repository root/],
 		['a ".." segment', { operation: 'getForFile', filePath: '/home/../etc' }, /may not contain "\.\."/],
@@ -313,5 +313,20 @@ describe('Lineage node, bad input and errors (nock)', () => {
 			{ fileName: 'c.ktr_lineage.zip', filePath: '/c.ktr' },
 		]);
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+	});
+});
+
+describe('editor fields (issue 18)', () => {
+	const properties = new DataflowLineage().description.properties;
+	it('dates are days, not date-times with a time that would be ignored', () => {
+		for (const field of properties.filter((p) => p.name === 'startDate' || p.name === 'endDate')) {
+			expect(field.type).toBe('string');
+			expect(field.placeholder).toBe('2026-01-31');
+		}
+	});
+	it('adding the Extract option switches it on', () => {
+		for (const options of properties.filter((p) => p.name === 'options')) {
+			expect((options.options as Array<{ name: string; default: unknown }>).find((o) => o.name === 'extract')?.default).toBe(true);
+		}
 	});
 });

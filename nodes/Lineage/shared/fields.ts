@@ -20,19 +20,21 @@ export function dateRangeFields(operation: string): INodeProperties[] {
 		{
 			displayName: 'Start Date',
 			name: 'startDate',
-			type: 'dateTime',
+			type: 'string',
 			default: '',
+			placeholder: '2026-01-31',
 			required: true,
-			description: 'First day to include (only the date is used)',
+			description: 'First day to include, as yyyy-MM-dd (an ISO date-time or yyyyMMdd works too; only the day counts: the server keeps lineage in day folders)',
 			displayOptions: { show: { ...show, dateRange: ['between', 'from'] } },
 		},
 		{
 			displayName: 'End Date',
 			name: 'endDate',
-			type: 'dateTime',
+			type: 'string',
 			default: '',
+			placeholder: '2026-01-31',
 			required: true,
-			description: 'Last day to include (only the date is used)',
+			description: 'Last day to include, as yyyy-MM-dd (an ISO date-time or yyyyMMdd works too; only the day counts)',
 			displayOptions: { show: { ...show, dateRange: ['between'] } },
 		},
 	];
@@ -51,7 +53,8 @@ export function optionsField(operation: string): INodeProperties {
 				displayName: 'Extract',
 				name: 'extract',
 				type: 'boolean',
-				default: false,
+				// Adding the option means wanting it: it starts switched on.
+				default: true,
 				description:
 					'Whether to unpack the zip: one item per file, each file as binary data, GraphML graphs parsed into "nodes" and "edges" and execution profiles into "execution"',
 			},
