@@ -123,6 +123,9 @@ function nodesOfIds(area: RepositoryArea, body: string): RepoNode[] {
 	});
 }
 
+/** Control characters, which the real resources refuse in names. */
+const CONTROL_CHARACTERS = { test: (text: string) => [...text].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127) };
+
 /**
  * The path createDir works on, checked as FileService.doCreateDirSafe / isValidFolderName do
  * (9.3.0.0-422 to 727e5c86): the path, decoded once more, must not gain or lose outer spaces and
@@ -131,7 +134,7 @@ function nodesOfIds(area: RepositoryArea, body: string): RepoNode[] {
 export function createDirPath(ctx: RequestContext): string {
 	const path = pathParam(ctx);
 	const decoded = lenientDecode(path);
-	if (decoded.trim() !== decoded || /[\x00-\x1f\x7f]/.test(decoded) || /[\x00-\x1f\x7f]/.test(path)) throw new RepoError(403, 'containsIllegalCharacters');
+	if (decoded.trim() !== decoded || CONTROL_CHARACTERS.test(decoded) || CONTROL_CHARACTERS.test(path)) throw new RepoError(403, 'containsIllegalCharacters');
 	return path;
 }
 
@@ -236,7 +239,7 @@ export function registerFileRoutes(area: RepositoryArea): void {
 		const user = userOf(ctx);
 		const path = pathParam(ctx);
 		const newName = ctx.query.get('newName') ?? '';
-		if (/[\x00-\x1f\x7f]/.test(newName)) throw new RepoError(403, 'containsIllegalCharacters');
+		if (CONTROL_CHARACTERS.test(newName)) throw new RepoError(403, 'containsIllegalCharacters');
 		const node = repo.find(path);
 		if (!node) {
 			ctx.send(500);
