@@ -368,18 +368,17 @@ export class QueueApi {
 		}
 	}
 
-	/** Activates (publishes) a workflow: POST /rest/workflows/:id/activate with its current versionId. */
+	/**
+	 * Publishes (activates) a workflow and waits until its triggers are live (N8nServer.publishWorkflow:
+	 * n8n 2.41 activates through its publication outbox, so webhooks and pollers come some seconds
+	 * after the activation request has returned).
+	 */
 	async activate(workflowId: string): Promise<void> {
-		const current = await this.server.request<{ data?: { versionId?: string } }>('GET', `/rest/workflows/${workflowId}`);
-		const versionId = current.body?.data?.versionId;
-		if (current.status !== 200 || !versionId) throw new Error(`GET /rest/workflows/${workflowId} answered ${current.status}`);
-		const answer = await this.server.request('POST', `/rest/workflows/${workflowId}/activate`, { versionId });
-		if (answer.status !== 200) throw new Error(`Activating ${workflowId} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 400)}`);
+		await this.server.publishWorkflow(workflowId);
 	}
 
 	async deactivate(workflowId: string): Promise<void> {
-		const answer = await this.server.request('POST', `/rest/workflows/${workflowId}/deactivate`, {});
-		if (answer.status !== 200) throw new Error(`Deactivating ${workflowId} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 400)}`);
+		await this.server.unpublishWorkflow(workflowId);
 	}
 }
 

@@ -65,18 +65,43 @@ export async function runExamples(session: QueueSession): Promise<QueueOutcome[]
 			for (const [key, spec] of Object.entries(emulatorSpecs(definition, credentials))) emulators[key] = await session.startEmulator(key, spec);
 			if (credentials.length) await session.importCredentials(credentials, emulators, `credentials-${scenario.name}.json`);
 			await definition?.before?.({ workflow: scenario.workflow, emulators });
-			const execution = await session.main.runManually(session.server, scenario.workflow.id, startTrigger(scenario.workflow, definition?.trigger), definition?.timeoutMs ?? 600_000);
+			const workflowId = scenario.workflow.id;
+			const earlier = new Set((await session.api.executions(workflowId)).map((e) => e.id));
+			const facts: Record<string, unknown> = {};
+			let execution: ExecutionResult;
+			if (definition?.execution === 'server') {
+				// Published in the main and driven from outside (webhook calls, an MCP client ...), as test:e2e does.
+				if (!definition.drive) throw new Error(`${label} runs with execution 'server' but has no drive()`);
+				const started = Date.now();
+				await session.api.activate(workflowId);
+				try {
+					await definition.drive({ server: session.server, workflow: scenario.workflow, emulators, facts, say: (line: string) => say(`      ${line}`) });
+				} finally {
+					await session.api.deactivate(workflowId).catch(() => undefined);
+				}
+				execution = { status: 'success', exitCode: null, durationMs: Date.now() - started, runData: {}, output: '', mode: 'server' };
+			} else {
+				execution = await session.main.runManually(session.server, workflowId, startTrigger(scenario.workflow, definition?.trigger), definition?.timeoutMs ?? 600_000);
+			}
 			const run = new QueueScenarioRun(scenario.workflow, emulators, execution, databaseBinaryReader(session));
+			Object.assign(run.facts, facts);
 			await run.loadRequests();
+			// Every execution of the example in this run went through the queue: started by exactly one worker.
+			const mine = (await session.api.executions(workflowId)).filter((e) => !earlier.has(e.id));
+			const startedBy = session.startedBy();
+			const lines: string[] = [];
+			for (const e of [...mine].reverse()) {
+				const workers = startedBy.get(e.id) ?? [];
+				executionOf.push({ label, id: e.id });
+				assert.equal(workers.length, 1, `execution ${e.id} should be started by exactly one worker, the logs say: ${workers.join(', ') || 'none (it did not go through the queue)'}`);
+				lines.push(`execution ${e.id} on ${workers[0]} (${e.status})`);
+			}
+			assert.ok(mine.length > 0, 'the example started no execution');
 			await definition?.after?.(run);
-			const executionId = String((JSON.parse(execution.output || '{}') as { id?: string }).id ?? '');
 			const failure = checkOutcome(definition, run);
 			if (failure) throw new Error(failure);
 			await definition?.check?.(run);
-			const workers = session.startedBy().get(executionId) ?? [];
-			assert.equal(workers.length, 1, `execution ${executionId} should be started by exactly one worker, the logs say: ${workers.join(', ') || 'none'}`);
-			executionOf.push({ label, id: executionId });
-			outcomes.push({ name: label, passed: true, seconds: (Date.now() - t0) / 1000, figures: [`execution ${executionId} on ${workers[0]} (${execution.status})`] });
+			outcomes.push({ name: label, passed: true, seconds: (Date.now() - t0) / 1000, figures: [lines.join('; ')] });
 		} catch (error) {
 			outcomes.push({ name: label, passed: false, seconds: (Date.now() - t0) / 1000, failure: (error as Error).message, figures: [] });
 		} finally {
