@@ -181,6 +181,30 @@ describe.each(['api/scheduler', 'plugin/scheduler-plugin/api/scheduler'])('Sched
 			expect(Date.parse(schedule.start as string)).toBeGreaterThanOrEqual(Math.floor(before / 60_000) * 60_000);
 		});
 
+		it('Create on a server that has neither the version nor the zone look-up (404): the 10.3+ fields, and the output says the zone was assumed', async () => {
+			nock.cleanAll();
+			nock(HOST).get('/pentaho/api/version/show').reply(404, '').get('/pentaho/api/system/timezones').reply(404, '');
+			let body: Record<string, unknown> = {};
+			textServer()
+				.post(`${prefix}/job`, (b) => ((body = b), true))
+				.reply(200, JOB_ID, TEXT);
+			const result = await exec({ resource: 'schedule', operation: 'create', jobName: 'x', inputFile: '/home/admin/sales.ktr', triggerType: 'weekly', daysOfWeek: [1], startTime: '2026-01-15T09:30:00', timeZone: 'Europe/Berlin' });
+			expect(result.error).toBeUndefined();
+			expect(body.complexJobTrigger).toEqual({ uiPassParam: 'WEEKLY', daysOfWeek: [1], startHour: 9, startMin: 30, startYear: 126, startMonth: 0, startDay: 15 });
+			const schedule = result.items[0].json.schedule as { serverVersion: unknown; serverTimeZone: unknown; notes: string[] };
+			expect(schedule).toMatchObject({ serverVersion: null, serverTimeZone: null });
+			expect(schedule.notes.join(' ')).toMatch(/did not say its time zone .* assumed to run in Europe\/Berlin/);
+		});
+
+		it('Create fails the item when the version look-up fails (500): guessing could schedule wrongly', async () => {
+			nock.cleanAll();
+			nock(HOST).get('/pentaho/api/version/show').reply(500, 'boom');
+			const scope = textServer().post(`${prefix}/job`).reply(200, JOB_ID, TEXT);
+			const result = await exec({ resource: 'schedule', operation: 'create', jobName: 'x', inputFile: '/home/admin/sales.ktr', triggerType: 'runOnce', timeZone: 'UTC' });
+			expect(result.error?.message).toBeDefined();
+			expect(scope.isDone()).toBe(false);
+		});
+
 		it('Create in JSON mode sends the request as written', async () => {
 			const raw = { jobName: 'Raw', inputFile: '/a.ktr', simpleJobTrigger: { uiPassParam: 'RUN_ONCE', startTime: '2026-01-15T09:30:00.000Z' } };
 			const scope = textServer().post(`${prefix}/job`, raw).reply(200, 'admin\tRaw\t2', TEXT);
