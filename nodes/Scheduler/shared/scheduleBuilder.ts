@@ -291,7 +291,8 @@ export function buildScheduleRequest(
 	// blockout/willFire and blockout/blockstatus convert the request without creating a job: the
 	// parameter does not reach a trigger there, so checks keep the server-zone reading.
 	const runsElsewhere = !server.modern && serverZone !== timeZone && purpose !== 'check';
-	if (!server.modern && serverZone !== timeZone && purpose === 'check') {
+	const calendarKind = type === 'weekly' || type === 'monthly' || type === 'cron' || (type === 'daily' && input.dailyRecurrence !== 'everyNDays');
+	if (!server.modern && serverZone !== timeZone && purpose === 'check' && calendarKind) {
 		notes.push(`This server (${server.version ?? 'before 10.3'}) checks daily, weekly, monthly and cron schedules in its own time zone ${serverZone}`);
 	}
 	let zoneParameter = false;
