@@ -118,7 +118,7 @@ export class QueueSession {
 			return server;
 		});
 		this.say(`      main on ${this.server.url} (PID ${this.server.child.pid})`);
-		this.api = new QueueApi(this.server, this.toolchain);
+		this.api = new QueueApi(this.server, this.toolchain, this.postgres);
 	}
 
 	/** A new worker with its own user folder and the package installed into it (unless `withoutPackage`). */

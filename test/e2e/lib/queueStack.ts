@@ -303,28 +303,28 @@ export class QueueApi {
 	constructor(
 		readonly server: N8nServer,
 		toolchain: Toolchain,
+		private readonly postgres: PostgresHandle,
 	) {
 		this.parse = flattedParser(toolchain);
 	}
 
-	/** Every execution of a workflow (newest first, as n8n lists them), paging with the list's `nextCursor`. */
+	/**
+	 * Every execution of a workflow, newest first, read from n8n's execution_entity table in Postgres
+	 * (the REST list pages by cursor and merges running with finished executions; a count across
+	 * pages is not reliable there).
+	 */
 	async executions(workflowId: string): Promise<ExecutionSummary[]> {
-		const all: ExecutionSummary[] = [];
-		let cursor: string | undefined;
-		for (;;) {
-			const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-			const query = `filter=${filter}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-			const answer = await this.server.request<{ data?: { results?: Array<Record<string, any>>; nextCursor?: string | null } }>('GET', `/rest/executions?${query}`);
-			if (answer.status !== 200) throw new Error(`GET /rest/executions answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
-			const page = answer.body?.data?.results ?? [];
-			for (const e of page) {
-				if (all.some((known) => known.id === String(e.id))) continue;
-				all.push({ id: String(e.id), workflowId: String(e.workflowId), status: String(e.status), mode: String(e.mode), startedAt: e.startedAt, stoppedAt: e.stoppedAt });
-			}
-			cursor = answer.body?.data?.nextCursor ?? undefined;
-			if (!cursor || page.length === 0) break;
-		}
-		return all;
+		const rows = this.postgres.sql(
+			`SELECT id, status, mode, to_char("startedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), to_char("stoppedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') ` +
+				`FROM execution_entity WHERE "workflowId" = '${workflowId.replace(/'/g, "''")}' AND "deletedAt" IS NULL ORDER BY id DESC`,
+		);
+		return rows
+			.split('\n')
+			.filter(Boolean)
+			.map((row) => {
+				const [id, status, mode, startedAt, stoppedAt] = row.split('|');
+				return { id, workflowId, status, mode, startedAt: startedAt || undefined, stoppedAt: stoppedAt || undefined };
+			});
 	}
 
 	async execution(id: string): Promise<ExecutionDetail> {

@@ -66,7 +66,9 @@ export async function runTriggers(session: QueueSession): Promise<QueueOutcome[]
 	const { say } = session;
 	const triggers = triggerWorkflows();
 	const changes = new Map<string, string[]>(triggers.map((t) => [t.workflow.id, []]));
-	let killed: { worker: string; executionId: string; workflowId: string; keys: string[] } | undefined;
+	let killed: { worker: string; executionId: string; workflowId: string } | undefined;
+	/** Executions the killed worker was running, with the changes they carried (read just before the kill). */
+	const killedExecutions = new Map<string, string[]>();
 	let emulator: EmulatorHandle | undefined;
 	const outcomes: QueueOutcome[] = [];
 	const executions = new Map<string, ExecutionSummary[]>();
@@ -100,13 +102,19 @@ export async function runTriggers(session: QueueSession): Promise<QueueOutcome[]
 							if (known.has(e.id) || killed) continue;
 							const worker = session.workers.find((w) => (session.startedBy().get(e.id) ?? []).includes(w.name));
 							if (worker && e.status === 'running') {
-								// The change it carries, read before the kill: when n8n fails a killed execution it
-								// replaces the saved data (trigger items included) with its error.
-								const running = await session.api.execution(e.id);
-								const ran = running.runData[trigger.trigger]?.[0]?.data?.main?.[0]?.map((item) => item.json);
-								const keys = (ran ?? running.startItems).map((json) => keyOf(trigger.kind, json)).filter(Boolean);
+								// Every execution that worker is running now dies with it. The change each carries is
+								// read before the kill: when n8n fails a killed execution it replaces its saved data
+								// (trigger items included) with the error.
+								for (const other of triggers) {
+									for (const running of await session.api.executions(other.workflow.id)) {
+										if (running.status !== 'running' || !(session.startedBy().get(running.id) ?? []).includes(worker.name)) continue;
+										const detail = await session.api.execution(running.id);
+										const ran = detail.runData[other.trigger]?.[0]?.data?.main?.[0]?.map((item) => item.json);
+										killedExecutions.set(running.id, (ran ?? detail.startItems).map((json) => keyOf(other.kind, json)).filter(Boolean));
+									}
+								}
 								await session.removeWorker(worker, 'kill');
-								killed = { worker: worker.name, executionId: e.id, workflowId: trigger.workflow.id, keys };
+								killed = { worker: worker.name, executionId: e.id, workflowId: trigger.workflow.id };
 								say(`      killed ${worker.name} (SIGKILL) while it ran execution ${e.id} of "${trigger.workflow.name}"`);
 							}
 						}
@@ -123,7 +131,7 @@ export async function runTriggers(session: QueueSession): Promise<QueueOutcome[]
 				for (const trigger of triggers) {
 					const list = await session.api.executions(trigger.workflow.id);
 					executions.set(trigger.workflow.id, list);
-					const settled = list.filter((e) => !OPEN.includes(e.status) || e.id === killed?.executionId);
+					const settled = list.filter((e) => !OPEN.includes(e.status) || killedExecutions.has(e.id));
 					if (settled.length < step) done = false;
 				}
 				if (done) break;
@@ -132,7 +140,9 @@ export async function runTriggers(session: QueueSession): Promise<QueueOutcome[]
 			}
 			say(`      step ${step}: ${triggers.map((t) => `${t.kind} ${executions.get(t.workflow.id)!.length}`).join(', ')} execution(s) (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
 		}
-		figures.push(`${STEPS} changes per trigger, ${STEPS * triggers.length} in all, in ${((Date.now() - t0) / 1000).toFixed(0)} s; ${killed ? `${killed.worker} killed during execution ${killed.executionId}` : 'no worker killed'}`);
+		figures.push(
+			`${STEPS} changes per trigger, ${STEPS * triggers.length} in all, in ${((Date.now() - t0) / 1000).toFixed(0)} s; ${killed ? `${killed.worker} killed while it ran execution(s) ${[...killedExecutions.keys()].join(', ')}` : 'no worker killed'}`,
+		);
 	});
 	outcomes.push(setup);
 	if (!setup.passed || !emulator) {
@@ -155,8 +165,8 @@ export async function runTriggers(session: QueueSession): Promise<QueueOutcome[]
 		const killedDeadline = Date.now() + 300_000;
 		for (;;) {
 			for (const trigger of triggers) executions.set(trigger.workflow.id, await session.api.executions(trigger.workflow.id));
-			const status = killed ? [...executions.values()].flat().find((e) => e.id === killed!.executionId)?.status : undefined;
-			if (!status || !OPEN.includes(status) || Date.now() > killedDeadline) break;
+			const open = [...executions.values()].flat().filter((e) => killedExecutions.has(e.id) && OPEN.includes(e.status));
+			if (open.length === 0 || Date.now() > killedDeadline) break;
 			await sleep(2000);
 		}
 		for (const trigger of triggers) {
@@ -179,8 +189,8 @@ export async function runTriggers(session: QueueSession): Promise<QueueOutcome[]
 					const detail = await session.api.execution(summary.id);
 					// A killed execution may have no run data: its trigger item is then only in the execution's start data.
 					const ran = detail.runData[trigger.trigger]?.[0]?.data?.main?.[0]?.map((item) => item.json);
-					const isKilled = summary.id === killed?.executionId;
-					const keys = isKilled && !ran ? killed!.keys : (ran ?? detail.startItems).map((json) => keyOf(trigger.kind, json)).filter(Boolean);
+					const isKilled = killedExecutions.has(summary.id);
+					const keys = isKilled && !ran ? killedExecutions.get(summary.id)! : (ran ?? detail.startItems).map((json) => keyOf(trigger.kind, json)).filter(Boolean);
 					assert.ok(keys.length <= 1, `execution ${summary.id} carries ${keys.length} changes (${keys.join(', ')}); each change was made after the previous one had started its execution`);
 					for (const key of keys) {
 						assert.ok(!seen.has(key), `change ${key} started two executions (${seen.get(key)} and ${summary.id})`);
@@ -188,6 +198,7 @@ export async function runTriggers(session: QueueSession): Promise<QueueOutcome[]
 					}
 					const workers = startedBy.get(summary.id) ?? [];
 					assert.ok(workers.length === 1, `execution ${summary.id} should be started by exactly one worker, the logs say: ${workers.join(', ') || 'none'}`);
+					// Executions the killed worker had finished before the kill are not in killedExecutions: they succeeded.
 					if (!isKilled) assert.equal(summary.status, 'success', `execution ${summary.id} ended ${summary.status}`);
 					else assert.ok(!OPEN.includes(summary.status), `the killed execution ${summary.id} should be ended by n8n (not run again), it is ${summary.status}`);
 					statuses.push(
