@@ -1,21 +1,20 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { operationSubtitle, requestOptionsField } from '../common/fields';
+import { requestOptionsField } from '../common/fields';
 import { customOperationsOf, executeOperation } from '../common/operations';
 import * as api from './resources/api';
 import * as token from './resources/token';
 
 export class DataflowCatalog implements INodeType {
-	// The subtitle names the chosen operation's action, from the operation pickers (operationSubtitle),
-	// where the rule wants the raw "operation: resource" values.
-	// eslint-disable-next-line n8n-nodes-base/node-class-description-missing-subtitle
 	description: INodeTypeDescription = {
 		displayName: 'Dataflow Catalog',
 		name: 'dataflowCatalog',
 		icon: { light: 'file:../../icons/catalog.svg', dark: 'file:../../icons/catalog.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: operationSubtitle(api.description, token.description),
+		subtitle:
+			// The chosen operation's action, not its raw value (test/nodes/subtitle.test.ts keeps this in step with the pickers).
+			'={{ {"api:call":"Call the catalog API","token:getToken":"Get an access token"}[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}',
 		description: 'Log in to the data catalog and call its protected API',
 		defaults: { name: 'Dataflow Catalog' },
 		usableAsTool: true,

@@ -1,6 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { operationSubtitle, requestOptionsField } from '../common/fields';
+import { requestOptionsField } from '../common/fields';
 import { customOperationsOf, executeOperation } from '../common/operations';
 import * as analysisSchema from './resources/analysisSchema';
 import * as dswDomain from './resources/dswDomain';
@@ -8,16 +8,15 @@ import * as jdbcConnection from './resources/jdbcConnection';
 import { searchCatalogs, searchConnections, searchDomains } from './shared/listSearch';
 
 export class DataflowDataSource implements INodeType {
-	// The subtitle names the chosen operation's action, from the operation pickers (operationSubtitle),
-	// where the rule wants the raw "operation: resource" values.
-	// eslint-disable-next-line n8n-nodes-base/node-class-description-missing-subtitle
 	description: INodeTypeDescription = {
 		displayName: 'Dataflow Data Source',
 		name: 'dataflowDataSource',
 		icon: { light: 'file:../../icons/datasource.svg', dark: 'file:../../icons/datasource.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: operationSubtitle(analysisSchema.description, dswDomain.description, jdbcConnection.description),
+		subtitle:
+			// The chosen operation's action, not its raw value (test/nodes/subtitle.test.ts keeps this in step with the pickers).
+			'={{ {"analysisSchema:delete":"Delete an analysis schema for all users","analysisSchema:download":"Download an analysis schema","analysisSchema:getAll":"Get many analysis schemas","analysisSchema:upload":"Upload an analysis schema","dswDomain:delete":"Delete a data source wizard domain for all users","dswDomain:download":"Download a data source wizard domain","dswDomain:getAll":"Get many data source wizard domains","jdbcConnection:createOrUpdate":"Create or update a JDBC connection","jdbcConnection:delete":"Delete a JDBC connection for all users","jdbcConnection:get":"Get a JDBC connection","jdbcConnection:getAll":"Get many JDBC connections"}[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}',
 		description: 'Manage the JDBC connections, analysis schemas and data source wizard domains of the BI server',
 		defaults: { name: 'Dataflow Data Source' },
 		usableAsTool: true,

@@ -1,20 +1,19 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { operationSubtitle, requestOptionsField } from '../common/fields';
+import { requestOptionsField } from '../common/fields';
 import { customOperationsOf, executeOperation } from '../common/operations';
 import * as lineage from './resources/lineage';
 
 export class DataflowLineage implements INodeType {
-	// The subtitle names the chosen operation's action, from the operation pickers (operationSubtitle),
-	// where the rule wants the raw "operation: resource" values.
-	// eslint-disable-next-line n8n-nodes-base/node-class-description-missing-subtitle
 	description: INodeTypeDescription = {
 		displayName: 'Dataflow Lineage',
 		name: 'dataflowLineage',
 		icon: { light: 'file:../../icons/lineage.svg', dark: 'file:../../icons/lineage.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: operationSubtitle(lineage.description),
+		subtitle:
+			// The chosen operation's action, not its raw value (test/nodes/subtitle.test.ts keeps this in step with the pickers).
+			'={{ {"lineage:getAllArtifacts":"Get all lineage","lineage:getForFile":"Get lineage for a file"}[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}',
 		description: 'Download the data lineage (GraphML) of transformations and jobs, as a zip or parsed into nodes and edges',
 		defaults: { name: 'Dataflow Lineage' },
 		usableAsTool: true,

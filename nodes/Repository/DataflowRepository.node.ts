@@ -1,6 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { operationSubtitle, requestOptionsField } from '../common/fields';
+import { requestOptionsField } from '../common/fields';
 import { customOperationsOf, executeOperation } from '../common/operations';
 import * as access from './resources/access';
 import * as file from './resources/file';
@@ -14,16 +14,15 @@ import * as trash from './resources/trash';
 import { searchFolders, searchPaths } from './shared/listSearch';
 
 export class DataflowRepository implements INodeType {
-	// The subtitle names the chosen operation's action, from the operation pickers (operationSubtitle),
-	// where the rule wants the raw "operation: resource" values.
-	// eslint-disable-next-line n8n-nodes-base/node-class-description-missing-subtitle
 	description: INodeTypeDescription = {
 		displayName: 'Dataflow Repository',
 		name: 'dataflowRepository',
 		icon: { light: 'file:../../icons/repository.svg', dark: 'file:../../icons/repository.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: operationSubtitle(access.description, file.description, folder.description, ldap.description, localeMetadata.description, resource.description, session.description, system.description, trash.description),
+		subtitle:
+			// The chosen operation's action, not its raw value (test/nodes/subtitle.test.ts keeps this in step with the pickers).
+			'={{ {"access:canAccess":"Check access to a file","access:canAdminister":"Check whether the user can administer","access:canCreate":"Check whether the user can create content","access:canDownload":"Check whether the user can download","access:canEdit":"Check whether the user can edit content","access:canUpload":"Check whether the user can upload","access:getAccessForPaths":"Get access for several paths","access:getAccessMap":"Get the access map of a file","access:getAcl":"Get the ACL of a file","access:updateAcl":"Update the ACL of a file","file:download":"Download a file or folder","file:exists":"Check whether a file exists","file:getContent":"Get the content of a file","file:getGeneratedContent":"Get the generated content of a file","file:getGeneratedContentForUser":"Get the generated content of a file for a user","file:getInline":"Get a file for inline display","file:getProperties":"Get the properties of a file","file:rename":"Rename a file","file:upload":"Upload a file","folder:create":"Create a folder","folder:getChildren":"Get the children of a folder","folder:getDefaultLocation":"Get the default location of a folder","folder:getTree":"Get the tree of a folder","folder:isVisible":"Check whether a folder is visible","ldap:getSettings":"Get the LDAP settings","ldap:updateSettings":"Update the LDAP settings all users log in with","localeMetadata:deleteLocale":"Delete a locale of a file","localeMetadata:getLocaleProperties":"Get the locale properties of a file","localeMetadata:getLocales":"Get the locales of a file","localeMetadata:getMetadata":"Get the metadata of a file","localeMetadata:updateLocaleProperties":"Update the locale properties of a file","localeMetadata:updateMetadata":"Update the metadata of a file","resource:get":"Get a repository resource","resource:getDefaultUrl":"Get the default URL of a file","resource:post":"Post properties to a repository resource","session:isAdministrator":"Check whether the user is an administrator","session:isAuthenticated":"Check whether the user is authenticated","system:backUp":"Back up the system","system:getReservedCharacters":"Get the reserved characters","system:getReservedCharactersForDisplay":"Get the reserved characters for display","system:restore":"Restore the system from a backup overwriting the repository","trash:deletePermanently":"Delete files permanently","trash:getMany":"Get many files in the trash","trash:moveToTrash":"Move files to the trash"}[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}',
 		description: 'Move files in and out of the BI server repository and manage folders, trash, permissions, locales, metadata, backups and LDAP settings',
 		defaults: { name: 'Dataflow Repository' },
 		usableAsTool: true,

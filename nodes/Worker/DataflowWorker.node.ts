@@ -1,6 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { operationSubtitle, requestOptionsField } from '../common/fields';
+import { requestOptionsField } from '../common/fields';
 import { customOperationsOf, executeOperation } from '../common/operations';
 import { searchRepositoryFolders, searchRepositoryPaths } from '../common/repositoryPicker';
 import * as job from './resources/job';
@@ -11,16 +11,15 @@ import * as socket from './resources/socket';
 import * as transformation from './resources/transformation';
 
 export class DataflowWorker implements INodeType {
-	// The subtitle names the chosen operation's action, from the operation pickers (operationSubtitle),
-	// where the rule wants the raw "operation: resource" values.
-	// eslint-disable-next-line n8n-nodes-base/node-class-description-missing-subtitle
 	description: INodeTypeDescription = {
 		displayName: 'Dataflow Worker',
 		name: 'dataflowWorker',
 		icon: { light: 'file:../../icons/worker.svg', dark: 'file:../../icons/worker.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: operationSubtitle(job.description, sequence.description, server.description, slave.description, socket.description, transformation.description),
+		subtitle:
+			// The chosen operation's action, not its raw value (test/nodes/subtitle.test.ts keeps this in step with the pickers).
+			'={{ {"job:add":"Add a job","job:execute":"Execute a job","job:getImage":"Get the image of a job","job:getStatus":"Get the status of a job","job:remove":"Remove a job","job:run":"Run a job","job:runAndWait":"Run a job and wait for it to finish","job:start":"Start a job","job:stop":"Stop a job","sequence:reserve":"Reserve a block of sequence values","server:getStatus":"Get the status of the server","server:stop":"Stop and shut down the worker server","slave:list":"List slave servers","slave:register":"Register a slave server","socket:allocate":"Allocate a socket port","socket:list":"List socket ports","transformation:execute":"Execute a transformation","transformation:getImage":"Get the image of a transformation","transformation:getStatus":"Get the status of a transformation","transformation:pause":"Pause a transformation","transformation:remove":"Remove a transformation","transformation:resume":"Resume a transformation","transformation:run":"Run a transformation","transformation:runAndWait":"Run a transformation and wait for it to finish","transformation:stop":"Stop a transformation"}[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}',
 		description: 'Run, watch and control data-flow jobs and transformations on the worker server, read its status, and manage its slaves, sockets and sequences',
 		defaults: { name: 'Dataflow Worker' },
 		usableAsTool: true,

@@ -78,26 +78,6 @@ export function pairListField(options: PairListOptions): INodeProperties {
 }
 
 /**
- * The node's subtitle on the canvas: the chosen operation's action ("Run a job and wait") rather
- * than the raw values ("runAndWait: job"). n8n's own fallback only reads the first `operation`
- * field, so a node with several resources names its operations itself: the map is built from the
- * operation pickers (each shown for one resource) and looked up in the subtitle expression.
- */
-export function operationSubtitle(...descriptions: INodeProperties[][]): string {
-	const names: Record<string, string> = {};
-	for (const property of descriptions.flat()) {
-		if (property.name !== 'operation' || !property.options) continue;
-		const resources = (property.displayOptions?.show?.resource as string[] | undefined) ?? [''];
-		for (const option of property.options) {
-			if (!('value' in option)) continue;
-			const label = ('action' in option && option.action) || option.name;
-			for (const resource of resources) names[`${resource}:${String(option.value)}`] = String(label);
-		}
-	}
-	return `={{ ${JSON.stringify(names)}[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}`;
-}
-
-/**
  * The node's Request Options (Settings tab), as n8n adds them to declarative nodes
  * (n8n-core dist/nodes-loader/constants.js `commonDeclarativeNodeOptionParameters`, 2.41.1). n8n
  * adds its own only to nodes without `execute` (directory-loader.js

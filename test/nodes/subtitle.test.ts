@@ -13,6 +13,27 @@ import { DataflowScheduler } from '../../nodes/Scheduler/DataflowScheduler.node'
 import { DataflowWorker } from '../../nodes/Worker/DataflowWorker.node';
 import { TestNodeTypes } from '../harness';
 
+/**
+ * The node's subtitle on the canvas: the chosen operation's action ("Run a job and wait") rather
+ * than the raw values ("runAndWait: job"). n8n's own fallback only reads the first `operation`
+ * field, so a node with several resources names its operations itself: the map is built from the
+ * operation pickers (each shown for one resource) and looked up in the subtitle expression. The
+ * node files hold it as a string literal (n8n's scanner wants one); this is the expected literal.
+ */
+function operationSubtitle(properties: INodeProperties[]): string {
+	const names: Record<string, string> = {};
+	for (const property of properties) {
+		if (property.name !== 'operation' || !property.options) continue;
+		const resources = (property.displayOptions?.show?.resource as string[] | undefined) ?? [''];
+		for (const option of property.options) {
+			if (!('value' in option)) continue;
+			const label = ('action' in option && option.action) || option.name;
+			for (const resource of resources) names[`${resource}:${String(option.value)}`] = String(label);
+		}
+	}
+	return `={{ ${JSON.stringify(names)}[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}`;
+}
+
 const NODES: INodeType[] = [new DataflowCatalog(), new DataflowDataSource(), new DataflowLineage(), new DataflowRepository(), new DataflowScheduler(), new DataflowWorker()];
 
 function pairs(properties: INodeProperties[]): Array<{ resource: string; operation: string; label: string }> {
@@ -32,6 +53,10 @@ describe.each(NODES.map((node) => [node.description.displayName, node] as const)
 	const all = pairs(nodeType.description.properties);
 
 	it('has an operation picker for every resource', () => expect(all.length).toBeGreaterThan(0));
+
+	it('holds the subtitle built from its pickers (on failure, paste the expected string into the node file)', () => {
+		expect(nodeType.description.subtitle).toBe(operationSubtitle(nodeType.description.properties));
+	});
 
 	it('shows the action of each operation as the subtitle', () => {
 		const nodeTypes = new TestNodeTypes({ [nodeType.description.name]: nodeType });

