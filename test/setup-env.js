@@ -3,4 +3,4 @@ process.env.N8N_LOG_LEVEL = process.env.N8N_LOG_LEVEL || 'silent';
 
 // nock's mock sockets collect one 'connect' listener per request while n8n keeps them alive, and
 // Node then warns of a leak after ten: a test artefact, not one of ours (real sockets do not).
-require('node:events').EventEmitter.defaultMaxListeners = 100;
+require('node:events').EventEmitter.defaultMaxListeners = 0; // no limit (tests only)
