@@ -1,16 +1,15 @@
 /** Shared bits of the Repository node tests: running an operation, resource-locator values, a load-options context. */
-import { LoadOptionsContext } from 'n8n-core';
+import type { LoadOptionsContext } from 'n8n-core';
 import {
-	Workflow,
 	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type INode,
 	type INodeExecutionData,
-	type IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 
 import { DataflowRepository } from '../../nodes/Repository/DataflowRepository.node';
-import { credentialTypes, run, SERVER_PASSWORD, serverCredentials, TestCredentialsHelper, TestNodeTypes, type NodeRunResult } from '../harness';
+import { run, SERVER_PASSWORD, serverCredentials, type NodeRunResult } from '../harness';
+import { loadOptionsContextFor } from '../harness/loadOptions';
 
 export const HOST = 'http://bi.test';
 export const BASE = `${HOST}/pentaho`;
@@ -61,30 +60,7 @@ export async function binaryBytes(item: INodeExecutionData, property = 'data'): 
 
 /** A load-options context (what n8n gives listSearch methods) for the Repository node. */
 export function loadOptionsContext(credentials: ICredentialDataDecryptedObject): LoadOptionsContext {
-	const nodeTypes = new TestNodeTypes({ dataflowRepository: node });
-	const repositoryNode: INode = {
-		id: 'repository',
-		name: 'Repository',
-		type: 'dataflowRepository',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: { resource: 'file', operation: 'getContent' },
-		credentials: { dataflowServerApi: { id: 'dataflowServerApi-id', name: 'dataflowServerApi' } },
-	};
-	const workflow = new Workflow({ id: 'list-search', nodes: [repositoryNode], connections: {}, nodeTypes, active: false });
-	const additionalData = {
-		credentialsHelper: new TestCredentialsHelper(credentialTypes, { dataflowServerApi: credentials }),
-		currentNodeParameters: repositoryNode.parameters,
-		restApiUrl: 'http://127.0.0.1:5678/rest',
-		instanceBaseUrl: 'http://127.0.0.1:5678/',
-		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
-		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
-		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
-		variables: {},
-		userId: 'user-1',
-	} as unknown as IWorkflowExecuteAdditionalData;
-	return new LoadOptionsContext(workflow, repositoryNode, additionalData, 'parameters.path');
+	return loadOptionsContextFor(node, credentials, { resource: 'file', operation: 'getContent' }, 'parameters.path');
 }
 
 export { SERVER_PASSWORD, serverCredentials };

@@ -2,17 +2,15 @@
  * The Scheduler node against the emulator: schedule and blockout sequences, the scheduler's own
  * pause, non-administrators, and the job lists of the resource locator (listSearch).
  */
-import { LoadOptionsContext } from 'n8n-core';
+import type { LoadOptionsContext } from 'n8n-core';
 import {
-	Workflow,
 	type ICredentialDataDecryptedObject,
-	type INode,
 	type INodeParameters,
-	type IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 
 import { DataflowScheduler } from '../../nodes/Scheduler/DataflowScheduler.node';
-import { credentialTypes, run, TestCredentialsHelper, TestNodeTypes } from '../harness';
+import { run } from '../harness';
+import { loadOptionsContextFor } from '../harness/loadOptions';
 import { useEmulator } from '../helpers/emulator';
 import { describeEachProfile } from '../helpers/profiles';
 
@@ -27,31 +25,7 @@ function berlinClock(iso: string): string {
 }
 
 function loadOptionsContext(credentials: ICredentialDataDecryptedObject): LoadOptionsContext {
-	const definition: INode = {
-		id: 'scheduler',
-		name: 'Scheduler',
-		type: 'dataflowScheduler',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: { resource: 'schedule', operation: 'get' },
-		credentials: { dataflowServerApi: { id: 'dataflowServerApi-id', name: 'dataflowServerApi' } },
-	};
-	const workflow = new Workflow({
-		id: 'w',
-		nodes: [definition],
-		connections: {},
-		active: false,
-		nodeTypes: new TestNodeTypes({ dataflowScheduler: node }),
-		settings: {},
-	});
-	const additionalData = {
-		credentialsHelper: new TestCredentialsHelper(credentialTypes, { dataflowServerApi: credentials }),
-		currentNodeParameters: definition.parameters,
-		restApiUrl: 'http://127.0.0.1:5678/rest',
-		instanceBaseUrl: 'http://127.0.0.1:5678/',
-		variables: {},
-	} as unknown as IWorkflowExecuteAdditionalData;
-	return new LoadOptionsContext(workflow, definition, additionalData, 'parameters.jobId');
+	return loadOptionsContextFor(node, credentials, { resource: 'schedule', operation: 'get' }, 'parameters.jobId');
 }
 
 // The same sequences and the same output shapes on every server version (emulator profiles).

@@ -3,42 +3,18 @@
  * server's repository with the shared picker (nodes/common/repositoryPicker.ts), "By Path" takes a
  * typed path, and both, like a plain string from older workflows or an expression, run the job.
  */
-import { LoadOptionsContext } from 'n8n-core';
-import { Workflow, type INode, type IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 
 import { childrenFiles } from '../../nodes/common/repositoryPicker';
 import { DataflowWorker } from '../../nodes/Worker/DataflowWorker.node';
-import { credentialTypes, run, TestCredentialsHelper, TestNodeTypes } from '../harness';
+import { run } from '../harness';
+import { loadOptionsContextFor } from '../harness/loadOptions';
 import { useEmulator } from '../helpers/emulator';
 
 const node = new DataflowWorker();
 const fixture = useEmulator();
 
 function loadOptions(credentials: Record<string, unknown>) {
-	const nodeTypes = new TestNodeTypes({ dataflowWorker: node });
-	const worker: INode = {
-		id: 'worker',
-		name: 'Worker',
-		type: 'dataflowWorker',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: { resource: 'job', operation: 'run' },
-		credentials: { dataflowServerApi: { id: 'dataflowServerApi-id', name: 'dataflowServerApi' } },
-	};
-	const workflow = new Workflow({ id: 'picker', nodes: [worker], connections: {}, nodeTypes, active: false });
-	const additionalData = {
-		credentialsHelper: new TestCredentialsHelper(credentialTypes, { dataflowServerApi: credentials as never }),
-		currentNodeParameters: worker.parameters,
-		restApiUrl: 'http://127.0.0.1:5678/rest',
-		instanceBaseUrl: 'http://127.0.0.1:5678/',
-		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
-		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
-		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
-		variables: {},
-		userId: 'user-1',
-	} as unknown as IWorkflowExecuteAdditionalData;
-	return new LoadOptionsContext(workflow, worker, additionalData, 'parameters.jobPath');
+	return loadOptionsContextFor(node, credentials as never, { resource: 'job', operation: 'run' }, 'parameters.jobPath');
 }
 
 it('the Job Path and Transformation Path fields are repository pickers, "By Path" first', () => {
