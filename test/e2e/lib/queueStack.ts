@@ -318,13 +318,22 @@ export class QueueApi {
 			`SELECT id, status, mode, to_char("startedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), to_char("stoppedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') ` +
 				`FROM execution_entity WHERE "workflowId" = '${workflowId.replace(/'/g, "''")}' AND "deletedAt" IS NULL ORDER BY id DESC`,
 		);
-		return rows
+		const list = rows
 			.split('\n')
 			.filter(Boolean)
 			.map((row) => {
 				const [id, status, mode, startedAt, stoppedAt] = row.split('|');
 				return { id, workflowId, status, mode, startedAt: startedAt || undefined, stoppedAt: stoppedAt || undefined };
 			});
+		// A row can stay "running" when the worker failed before it could save anything (e.g. an
+		// unknown node type); the main knows how it ended and says so in GET /rest/executions/:id.
+		for (const execution of list) {
+			if (!['new', 'running'].includes(execution.status)) continue;
+			const answer = await this.server.request<{ data?: { status?: string } }>('GET', `/rest/executions/${execution.id}`);
+			const status = answer.body?.data?.status;
+			if (answer.status === 200 && status && !['new', 'running', 'waiting', 'unknown'].includes(status)) execution.status = status;
+		}
+		return list;
 	}
 
 	async execution(id: string): Promise<ExecutionDetail> {
