@@ -53,7 +53,7 @@ export default defineScenario({
 			[bad.json],
 			'Succeeded? (false) gets the error item',
 		);
-		assert.deepEqual(run.expectItems('Report Success', 1)[0], { job: GOOD, status: 'Finished', id: good.json.id });
+		assert.deepEqual(run.expectItems('Report Success', 1)[0], { job: GOOD_RUN, status: 'Finished', id: good.json.id });
 		assert.deepEqual(
 			run.expectItems('Report Failure', 1)[0],
 			{ job: BAD, reason: bad.json.error, details: bad.json.details },
