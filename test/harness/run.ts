@@ -30,6 +30,8 @@ export interface WorkflowRunOptions {
 	credentialsHelper?: TestCredentialsHelper;
 	/** Called once the execution has started, with a function that cancels it as n8n's Stop button does. */
 	onStarted?: (cancel: () => void) => void;
+	/** What nodes send to the editor (sendMessageToUI in a manual run), as n8n's push would carry it. */
+	onUiMessage?: (type: string, data: unknown) => void;
 }
 
 export interface WorkflowRunResult {
@@ -97,7 +99,7 @@ export async function runWorkflow(options: WorkflowRunOptions): Promise<Workflow
 			throw new Error('Task runners are not supported in tests');
 		},
 		setExecutionStatus: () => {},
-		sendDataToUI: () => {},
+		sendDataToUI: (type: string, data: unknown) => options.onUiMessage?.(type, data),
 	} as unknown as IWorkflowExecuteAdditionalData;
 
 	const startNode = workflow.getNode(options.startNodeName);
@@ -150,6 +152,7 @@ export interface NodeRunOptions {
 	nodeName?: string;
 	/** Called once the execution has started, with a function that cancels it (see WorkflowRunOptions). */
 	onStarted?: (cancel: () => void) => void;
+	onUiMessage?: WorkflowRunOptions['onUiMessage'];
 }
 
 export interface NodeRunResult {
@@ -194,6 +197,7 @@ export async function runNode(options: NodeRunOptions): Promise<NodeRunResult> {
 		input: options.input,
 		credentialsHelper: options.credentialsHelper,
 		onStarted: options.onStarted,
+		onUiMessage: options.onUiMessage,
 	});
 	const task = result.run.data.resultData.runData[nodeName]?.[0];
 	return {

@@ -55,6 +55,9 @@ export interface WaitResult<S> {
 	finishedAt: number;
 }
 
+/** How often Run and Wait says how far it is when nothing changes. */
+const PROGRESS_EVERY_MS = 30_000;
+
 function seconds(ms: number): string {
 	const value = ms / 1000;
 	return `${Number.isInteger(value) ? value : value.toFixed(2).replace(/0+$/, '')} s`;
@@ -163,6 +166,20 @@ export async function waitForEnd<S>(ctx: IExecuteFunctions, target: WaitTarget<S
 	let statusRequests = 0;
 	let last: PollAnswer<S> | undefined;
 
+	// What the user can watch while waiting (up to hours): n8n's log (info) on every status change and
+	// at least every 30 s, and in a manual run the browser console (n8n sends nothing else mid-node).
+	let reportedStatus: string | undefined;
+	let reportedAt = 0;
+	const reportProgress = (statusDesc: string) => {
+		const now = Date.now();
+		if (statusDesc === reportedStatus && now - reportedAt < PROGRESS_EVERY_MS) return;
+		reportedStatus = statusDesc;
+		reportedAt = now;
+		const line = `${target.what}: ${statusDesc || 'status unknown'} after ${seconds(now - startedAt)}, ${log.total} log line${log.total === 1 ? '' : 's'} so far`;
+		ctx.logger.info(`Dataflow Run and Wait: ${line}`);
+		ctx.sendMessageToUI(`Run and Wait: ${line}`);
+	};
+
 	const abandon = async (reason: 'timeout' | 'cancel'): Promise<never> => {
 		// After a cancel, the stop must be sent without the cancel signal n8n puts on every request.
 		const { sentence, stopped } = await giveUp(reason === 'cancel' ? withoutCancelSignal(ctx) : ctx, target, policy);
@@ -204,6 +221,7 @@ export async function waitForEnd<S>(ctx: IExecuteFunctions, target: WaitTarget<S
 		statusRequests++;
 		last = answer;
 		log.add(answer.log, from, answer.firstLineNr);
+		reportProgress(answer.statusDesc);
 		if (answer.lastLineNr !== undefined && answer.lastLineNr > from) from = answer.lastLineNr;
 		if (target.isTerminal(answer.statusDesc)) {
 			return { status: answer.status, raw: answer.raw, log, statusRequests, startedAt, finishedAt: Date.now() };
