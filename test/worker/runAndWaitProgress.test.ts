@@ -26,3 +26,9 @@ it('sends a progress line for each status the job goes through, ending with the 
 	const statuses = lines.map((l) => /: (Running|Finished|Waiting)[^ ]* after/.exec(l)?.[1]);
 	expect(statuses.filter((s, i) => i > 0 && s === statuses[i - 1])).toEqual([]);
 });
+
+it('Poll Interval and Timeout show whole seconds as typed ("5", not "5.00")', () => {
+	const fields = new DataflowWorker().description.properties.filter((p) => p.name === 'pollInterval' || p.name === 'timeout');
+	expect(fields.length).toBeGreaterThan(0);
+	for (const field of fields) expect(field.typeOptions?.numberPrecision).toBeUndefined();
+});
