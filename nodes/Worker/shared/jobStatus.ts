@@ -67,8 +67,8 @@ export function typedResult(result: unknown): IDataObject | undefined {
 	return out;
 }
 
-export interface JobStatus {
-	jobname: string;
+/** The fields a job status and a transformation status share (SlaveServerJobStatus, SlaveServerTransStatus). */
+export interface StatusCommon {
 	id: string;
 	status_desc: string;
 	error_desc: string;
@@ -80,19 +80,30 @@ export interface JobStatus {
 	result?: IDataObject;
 }
 
-/** Reads a parsed `jobstatus` document; anything else is a server error naming what came back. */
-export function readJobStatus(node: INode, doc: IDataObject, itemIndex: number): JobStatus {
-	const root = doc.jobstatus;
-	if (root === null || typeof root !== 'object' || Array.isArray(root)) {
+export interface JobStatus extends StatusCommon {
+	jobname: string;
+}
+
+const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+
+/**
+ * The root element `root` of a parsed status document (`jobstatus`, `transstatus`); anything else
+ * is a server error naming what came back.
+ */
+export function statusRecord(node: INode, doc: IDataObject, root: string, what: string, itemIndex: number): IDataObject {
+	const record = doc[root];
+	if (record === null || typeof record !== 'object' || Array.isArray(record)) {
 		throw apiError(node, {
-			message: `The server answered a document without a job status (root element: ${Object.keys(doc)[0] ?? 'none'})`,
+			message: `The server answered a document without a ${what} status (root element: ${Object.keys(doc)[0] ?? 'none'})`,
 			itemIndex,
 		});
 	}
-	const record = root as IDataObject;
-	const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
-	const status: JobStatus = {
-		jobname: text(record.jobname),
+	return record as IDataObject;
+}
+
+/** The fields every status record holds, typed; the log decoded. */
+export function readStatusCommon(record: IDataObject): StatusCommon {
+	const status: StatusCommon = {
 		id: text(record.id),
 		status_desc: text(record.status_desc),
 		error_desc: text(record.error_desc),
@@ -108,20 +119,35 @@ export function readJobStatus(node: INode, doc: IDataObject, itemIndex: number):
 	return status;
 }
 
-/** The status as output JSON: the server's field names, the log as text in `log`. */
-export function jobStatusJson(status: JobStatus): IDataObject {
+/**
+ * A status as output JSON: the server's field names, starting with the name field (`jobname`,
+ * `transname`); `extra` (a transformation's `paused` and `steps`) comes after `log_date`.
+ */
+export function statusJson(nameKey: string, name: string, status: StatusCommon, extra: IDataObject = {}): IDataObject {
 	const out: IDataObject = {
-		jobname: status.jobname,
+		[nameKey]: name,
 		id: status.id,
 		status_desc: status.status_desc,
 		error_desc: status.error_desc,
 	};
 	if (status.log_date !== undefined) out.log_date = status.log_date;
+	Object.assign(out, extra);
 	if (status.first_log_line_nr !== undefined) out.first_log_line_nr = status.first_log_line_nr;
 	if (status.last_log_line_nr !== undefined) out.last_log_line_nr = status.last_log_line_nr;
 	out.log = status.log;
 	if (status.result) out.result = status.result;
 	return out;
+}
+
+/** Reads a parsed `jobstatus` document; anything else is a server error naming what came back. */
+export function readJobStatus(node: INode, doc: IDataObject, itemIndex: number): JobStatus {
+	const record = statusRecord(node, doc, 'jobstatus', 'job', itemIndex);
+	return { jobname: text(record.jobname), ...readStatusCommon(record) };
+}
+
+/** The status as output JSON: the server's field names, the log as text in `log`. */
+export function jobStatusJson(status: JobStatus): IDataObject {
+	return statusJson('jobname', status.jobname, status);
 }
 
 const FINISHED = new Set(['finished', 'finished (with errors)']);

@@ -11,10 +11,10 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { apiError, dataflowRequest } from '../../common/transport';
-import { toArray, toIsoDate, toNumber, typed } from '../../common/values';
+import { dataflowRequest } from '../../common/transport';
+import { toArray, typed } from '../../common/values';
 import { workerEndpoint } from './fields';
-import { decodeLoggingString, typedResult, type Failure } from './jobStatus';
+import { readStatusCommon, statusJson, statusRecord, type Failure, type StatusCommon } from './jobStatus';
 
 /** Numeric fields of a `stepstatus`. */
 export const STEP_NUMBERS = [
@@ -33,18 +33,10 @@ export const STEP_NUMBERS = [
 
 export const STEP_BOOLEANS = ['stopped', 'paused'] as const;
 
-export interface TransStatus {
+export interface TransStatus extends StatusCommon {
 	transname: string;
-	id: string;
-	status_desc: string;
-	error_desc: string;
-	log_date?: string | null;
 	paused?: boolean;
 	steps: IDataObject[];
-	first_log_line_nr?: number;
-	last_log_line_nr?: number;
-	log: string;
-	result?: IDataObject;
 }
 
 export interface TransRef {
@@ -64,53 +56,19 @@ export function typedStep(raw: IDataObject): IDataObject {
 
 /** Reads a parsed `transstatus` document; anything else is a server error naming what came back. */
 export function readTransStatus(node: INode, doc: IDataObject, itemIndex: number): TransStatus {
-	const root = doc.transstatus;
-	if (root === null || typeof root !== 'object' || Array.isArray(root)) {
-		throw apiError(node, {
-			message: `The server answered a document without a transformation status (root element: ${Object.keys(doc)[0] ?? 'none'})`,
-			itemIndex,
-		});
-	}
-	const record = root as IDataObject;
+	const record = statusRecord(node, doc, 'transstatus', 'transformation', itemIndex);
 	const list = record.stepstatuslist;
 	const steps = toArray((list && typeof list === 'object' ? (list as IDataObject).stepstatus : undefined) as IDataObject | IDataObject[] | undefined)
 		.filter((s) => s !== null && typeof s === 'object')
 		.map(typedStep);
-	const status: TransStatus = {
-		transname: text(record.transname),
-		id: text(record.id),
-		status_desc: text(record.status_desc),
-		error_desc: text(record.error_desc),
-		steps,
-		log: decodeLoggingString(record.logging_string),
-	};
-	if ('log_date' in record) status.log_date = record.log_date === '' ? null : (toIsoDate(record.log_date) ?? text(record.log_date));
+	const status: TransStatus = { transname: text(record.transname), ...readStatusCommon(record), steps };
 	if ('paused' in record) status.paused = text(record.paused).trim().toUpperCase() === 'Y';
-	const first = toNumber(record.first_log_line_nr);
-	const last = toNumber(record.last_log_line_nr);
-	if (first !== undefined) status.first_log_line_nr = first;
-	if (last !== undefined) status.last_log_line_nr = last;
-	const result = typedResult(record.result);
-	if (result) status.result = result;
 	return status;
 }
 
 /** The status as output JSON: the server's field names, the steps in `steps`, the log as text. */
 export function transStatusJson(status: TransStatus): IDataObject {
-	const out: IDataObject = {
-		transname: status.transname,
-		id: status.id,
-		status_desc: status.status_desc,
-		error_desc: status.error_desc,
-	};
-	if (status.log_date !== undefined) out.log_date = status.log_date;
-	if (status.paused !== undefined) out.paused = status.paused;
-	out.steps = status.steps;
-	if (status.first_log_line_nr !== undefined) out.first_log_line_nr = status.first_log_line_nr;
-	if (status.last_log_line_nr !== undefined) out.last_log_line_nr = status.last_log_line_nr;
-	out.log = status.log;
-	if (status.result) out.result = status.result;
-	return out;
+	return statusJson('transname', status.transname, status, { ...(status.paused !== undefined ? { paused: status.paused } : {}), steps: status.steps });
 }
 
 const ENDED = new Set(['finished', 'finished (with errors)', 'stopped', 'stopped (with errors)']);
