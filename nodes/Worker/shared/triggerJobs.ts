@@ -4,20 +4,16 @@
  * list until it is cleaned up. A job that leaves the list before any poll saw it end is dropped from
  * the cursor without an event: the worker no longer knows how it ended.
  */
-import { NodeApiError, NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { latestBy, wildcardMatcher, type CursorValue, type Emission, type Watch } from '../../common/polling';
-import { dataflowRequest, serverSettings } from '../../common/transport';
 import { failureOf, isTerminal, jobStatusJson, readJobStatus, type JobStatus } from './jobStatus';
-import { readServerStatus } from './serverStatus';
+import { endedDetails, listEntry, loadStatusList, text } from './triggerWatch';
 
 export const WORKER_EVENTS = ['jobFailed', 'jobFinished', 'jobStatusChanged'];
 
 /** Internal event of a job that reached its end; completed into jobFinished or jobFailed. */
 const ENDED = 'jobEnded';
-
-/** `from` that skips the whole log: the worker reads it as a Java int. */
-const NO_LOG_FROM = 2147483647;
 
 export interface WorkerTriggerOptions {
 	events: string[];
@@ -34,17 +30,6 @@ export interface JobCursor {
 	[key: string]: string | number;
 	s: string;
 	d: number;
-}
-
-function text(value: unknown): string {
-	return value === undefined || value === null ? '' : String(value);
-}
-
-/** A status list entry as the item's `job`. */
-function listJob(raw: IDataObject): IDataObject {
-	const job = { ...raw };
-	delete job.kind;
-	return job;
 }
 
 function statusOf(job: IDataObject): JobStatus {
@@ -82,36 +67,20 @@ export function jobsWatch(ctx: IPollFunctions, options: WorkerTriggerOptions, sc
 	];
 
 	/** The job's own status document, or undefined when the worker cannot answer it any more. */
-	const details = async (job: IDataObject): Promise<IDataObject | undefined> => {
-		const { workerPath } = await serverSettings(ctx);
-		const qs: IDataObject = { name: text(job.jobname) };
-		if (text(job.id) !== '') qs.id = text(job.id);
-		qs.xml = 'Y';
-		qs.from = options.includeLog ? 0 : NO_LOG_FROM;
-		try {
-			const response = await dataflowRequest<IDataObject>(ctx, { method: 'GET', path: `/${workerPath}/jobStatus`, qs, expect: 'xml' });
-			const full = jobStatusJson(readJobStatus(ctx.getNode(), response.body, 0));
-			if (!options.includeLog) {
-				delete full.log;
-				delete full.first_log_line_nr;
-				delete full.last_log_line_nr;
-			}
-			return { ...job, ...full };
-		} catch (error) {
-			// The job left the worker between the two requests: emit what the list said.
-			if (error instanceof NodeApiError) return undefined;
-			throw new NodeOperationError(ctx.getNode(), error as Error);
-		}
-	};
+	const details = (job: IDataObject) =>
+		endedDetails(ctx, job, {
+			endpoint: 'jobStatus',
+			nameKey: 'jobname',
+			includeLog: options.includeLog,
+			toJson: (node, doc) => jobStatusJson(readJobStatus(node, doc, 0)),
+		});
 
 	return {
 		section: 'jobs',
 		scope: { ...scope, jobName: options.jobName.trim() },
 		async load() {
-			const { workerPath } = await serverSettings(ctx);
-			const response = await dataflowRequest<IDataObject>(ctx, { method: 'GET', path: `/${workerPath}/status`, qs: { xml: 'Y' }, expect: 'xml' });
-			const { jobs } = readServerStatus(ctx.getNode(), response.body, 0);
-			return jobs.map(listJob).filter((job) => matches(text(job.jobname)));
+			const { jobs } = await loadStatusList(ctx);
+			return jobs.map(listEntry).filter((job) => matches(text(job.jobname)));
 		},
 		key: keyOf,
 		state(job, before) {

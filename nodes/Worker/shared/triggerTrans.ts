@@ -5,19 +5,15 @@
  * details, the transformation's own status is read first: its steps and result counters, so errors
  * counted in a step or a stop make it a failure even where the list says "Finished".
  */
-import { NodeApiError, NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { latestBy, wildcardMatcher, type CursorValue, type Emission, type Watch } from '../../common/polling';
-import { dataflowRequest, serverSettings } from '../../common/transport';
-import { readServerStatus } from './serverStatus';
 import { isTransTerminal, readTransStatus, transFailureOf, transStatusJson, type TransStatus } from './transStatus';
+import { endedDetails, listEntry, loadStatusList, text } from './triggerWatch';
 
 export const TRANS_EVENTS = ['transformationFailed', 'transformationFinished'];
 
 const ENDED = 'transformationEnded';
-
-/** `from` that skips the whole log: the worker reads it as a Java int. */
-const NO_LOG_FROM = 2147483647;
 
 export interface TransTriggerOptions {
 	events: string[];
@@ -30,16 +26,6 @@ export interface TransCursor {
 	[key: string]: string | number;
 	s: string;
 	d: number;
-}
-
-function text(value: unknown): string {
-	return value === undefined || value === null ? '' : String(value);
-}
-
-function listEntry(raw: IDataObject): IDataObject {
-	const out = { ...raw };
-	delete out.kind;
-	return out;
 }
 
 function statusOf(t: IDataObject): TransStatus {
@@ -71,35 +57,19 @@ export function transformationsWatch(
 	const ended = (t: IDataObject, now: string): Emission[] => [{ key: keyOf(t), event: ENDED, occurredAt: now, data: { transformation: t } }];
 	const appeared = (t: IDataObject, now: string) => (isTransTerminal(text(t.status_desc)) ? ended(t, now) : []);
 
-	const details = async (t: IDataObject): Promise<IDataObject | undefined> => {
-		const { workerPath } = await serverSettings(ctx);
-		const qs: IDataObject = { name: text(t.transname) };
-		if (text(t.id) !== '') qs.id = text(t.id);
-		qs.xml = 'Y';
-		qs.from = options.includeLog ? 0 : NO_LOG_FROM;
-		try {
-			const response = await dataflowRequest<IDataObject>(ctx, { method: 'GET', path: `/${workerPath}/transStatus`, qs, expect: 'xml' });
-			const full = transStatusJson(readTransStatus(ctx.getNode(), response.body, 0));
-			if (!options.includeLog) {
-				delete full.log;
-				delete full.first_log_line_nr;
-				delete full.last_log_line_nr;
-			}
-			return { ...t, ...full };
-		} catch (error) {
-			// The transformation left the worker between the two requests: emit what the list said.
-			if (error instanceof NodeApiError) return undefined;
-			throw new NodeOperationError(ctx.getNode(), error as Error);
-		}
-	};
+	const details = (t: IDataObject) =>
+		endedDetails(ctx, t, {
+			endpoint: 'transStatus',
+			nameKey: 'transname',
+			includeLog: options.includeLog,
+			toJson: (node, doc) => transStatusJson(readTransStatus(node, doc, 0)),
+		});
 
 	return {
 		section: 'transformations',
 		scope: { ...scope, transName: options.transName.trim() },
 		async load() {
-			const { workerPath } = await serverSettings(ctx);
-			const response = await dataflowRequest<IDataObject>(ctx, { method: 'GET', path: `/${workerPath}/status`, qs: { xml: 'Y' }, expect: 'xml' });
-			const { transformations } = readServerStatus(ctx.getNode(), response.body, 0);
+			const { transformations } = await loadStatusList(ctx);
 			return transformations.map(listEntry).filter((t) => matches(text(t.transname)));
 		},
 		key: keyOf,

@@ -1,0 +1,64 @@
+/**
+ * What the Worker Trigger's watches of jobs (triggerJobs.ts) and of transformations
+ * (triggerTrans.ts) share: reading the worker's status list, and reading an ended entry's own
+ * status document for the details.
+ */
+import { NodeApiError, NodeOperationError, type IDataObject, type INode, type IPollFunctions } from 'n8n-workflow';
+
+import { dataflowRequest, serverSettings } from '../../common/transport';
+import { readServerStatus, type ServerStatus } from './serverStatus';
+
+/** `from` that skips the whole log: the worker reads it as a Java int. */
+export const NO_LOG_FROM = 2147483647;
+
+export function text(value: unknown): string {
+	return value === undefined || value === null ? '' : String(value);
+}
+
+/** A status list entry as the item's `job` / `transformation`: without the parser's `kind`. */
+export function listEntry(raw: IDataObject): IDataObject {
+	const out = { ...raw };
+	delete out.kind;
+	return out;
+}
+
+/** The worker's status list (GET /status?xml=Y). */
+export async function loadStatusList(ctx: IPollFunctions): Promise<ServerStatus> {
+	const { workerPath } = await serverSettings(ctx);
+	const response = await dataflowRequest<IDataObject>(ctx, { method: 'GET', path: `/${workerPath}/status`, qs: { xml: 'Y' }, expect: 'xml' });
+	return readServerStatus(ctx.getNode(), response.body, 0);
+}
+
+export interface DetailsRequest {
+	/** The status endpoint (`jobStatus`, `transStatus`). */
+	endpoint: string;
+	/** The entry's name field (`jobname`, `transname`). */
+	nameKey: string;
+	/** With the log (and its line numbers), or without. */
+	includeLog: boolean;
+	/** Reads the parsed status document into output JSON. */
+	toJson(node: INode, doc: IDataObject): IDataObject;
+}
+
+/** The entry's own status document over the list entry, or undefined when the worker cannot answer it any more. */
+export async function endedDetails(ctx: IPollFunctions, entry: IDataObject, request: DetailsRequest): Promise<IDataObject | undefined> {
+	const { workerPath } = await serverSettings(ctx);
+	const qs: IDataObject = { name: text(entry[request.nameKey]) };
+	if (text(entry.id) !== '') qs.id = text(entry.id);
+	qs.xml = 'Y';
+	qs.from = request.includeLog ? 0 : NO_LOG_FROM;
+	try {
+		const response = await dataflowRequest<IDataObject>(ctx, { method: 'GET', path: `/${workerPath}/${request.endpoint}`, qs, expect: 'xml' });
+		const full = request.toJson(ctx.getNode(), response.body);
+		if (!request.includeLog) {
+			delete full.log;
+			delete full.first_log_line_nr;
+			delete full.last_log_line_nr;
+		}
+		return { ...entry, ...full };
+	} catch (error) {
+		// The entry left the worker between the two requests: emit what the list said.
+		if (error instanceof NodeApiError) return undefined;
+		throw new NodeOperationError(ctx.getNode(), error as Error);
+	}
+}
