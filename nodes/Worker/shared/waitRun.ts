@@ -14,6 +14,7 @@ import {
 } from 'n8n-workflow';
 
 import { withoutCancelSignal } from './control';
+import { INCLUDE_RAW_OPTION, optionalInteger, optionsOf } from './fields';
 import { LogCollector } from './logCollector';
 
 export type OnAbort = 'stop' | 'safeStop' | 'leave';
@@ -113,6 +114,72 @@ export function waitOptions(what: 'job' | 'transformation'): INodeProperties[] {
 			description: `Whether to remove the ${what} from the server once it has ended and its result has been read, so a long-lived server does not keep every run in memory`,
 		},
 	];
+}
+
+/** The option that makes a run ending with errors fail the node; each operation words what "errors" are. */
+export interface ErrorsOption {
+	displayName: string;
+	name: string;
+	description: string;
+}
+
+/**
+ * The "Options" collection of a Run and Wait: the option for errors (`errors`), Error When Stopped
+ * (`stoppedDescription` says what "stopped" is), Include Raw, Log Lines to Keep and the wait options.
+ */
+export function runAndWaitOptionsField(
+	show: { resource: string[]; operation: string[] },
+	what: 'job' | 'transformation',
+	errors: ErrorsOption,
+	stoppedDescription: string,
+): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{ displayName: errors.displayName, name: errors.name, type: 'boolean', default: true, description: errors.description },
+			{
+				displayName: 'Error When Stopped',
+				name: 'errorWhenStopped',
+				type: 'boolean',
+				default: true,
+				description: stoppedDescription,
+			},
+			INCLUDE_RAW_OPTION,
+			{
+				displayName: 'Log Lines to Keep',
+				name: 'logLines',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description: 'Return only the last this many lines of the log; 0 returns the whole log',
+			},
+			...waitOptions(what),
+		],
+	};
+}
+
+export interface RunAndWaitOptions {
+	policy: WaitPolicy;
+	errorOnErrors: boolean;
+	errorWhenStopped: boolean;
+	includeRaw: boolean;
+}
+
+/** Reads the options of runAndWaitOptionsField (`errorsName`: the name of its errors option); bad values fail before any request. */
+export function readRunAndWaitOptions(ctx: IExecuteFunctions, itemIndex: number, what: 'job' | 'transformation', errorsName: string): RunAndWaitOptions {
+	const options = optionsOf(ctx, itemIndex);
+	const logLines = optionalInteger(ctx, options.logLines, itemIndex, 'Log Lines to Keep', 0) ?? 0;
+	return {
+		policy: readWaitPolicy(ctx, itemIndex, options, logLines, what),
+		errorOnErrors: options[errorsName] !== false,
+		errorWhenStopped: options.errorWhenStopped !== false,
+		includeRaw: options.includeRaw === true,
+	};
 }
 
 /** Reads Poll Interval, Timeout and the shared options; bad values fail before any request. */

@@ -2,74 +2,42 @@ import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { controlRequest } from '../../shared/control';
-import { INCLUDE_RAW_OPTION, optionalInteger, optionsOf } from '../../shared/fields';
 import { failureOf, fetchJobStatus, isTerminal, type JobStatus } from '../../shared/jobStatus';
 import { readRunJob, runJobFields, startJob, type RunJobPlan } from '../../shared/runJob';
 import { refQuery } from '../../shared/transStatus';
-import { readWaitPolicy, removeIfAsked, waitFields, waitForEnd, waitOptions, type WaitPolicy, type WaitTarget } from '../../shared/waitRun';
+import {
+	readRunAndWaitOptions,
+	removeIfAsked,
+	runAndWaitOptionsField,
+	waitFields,
+	waitForEnd,
+	type RunAndWaitOptions,
+	type WaitTarget,
+} from '../../shared/waitRun';
 
 const show = { resource: ['job'], operation: ['runAndWait'] };
 
 export const description: INodeProperties[] = [
 	...runJobFields(show),
 	...waitFields(show, 'job'),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Error on Job Errors',
-				name: 'errorOnJobErrors',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether a job that ends "Finished (with errors)", with errors counted, with result N or with an error description fails the node. When off, it is returned as an item with "success": false and the reason.',
-			},
-			{
-				displayName: 'Error When Stopped',
-				name: 'errorWhenStopped',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether a job that ends "Stopped" fails the node. When off, it is returned as an item with "success": false and the reason.',
-			},
-			INCLUDE_RAW_OPTION,
-			{
-				displayName: 'Log Lines to Keep',
-				name: 'logLines',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-				description: 'Return only the last this many lines of the log; 0 returns the whole log',
-			},
-			...waitOptions('job'),
-		],
-	},
+	runAndWaitOptionsField(
+		show,
+		'job',
+		{
+			displayName: 'Error on Job Errors',
+			name: 'errorOnJobErrors',
+			description:
+				'Whether a job that ends "Finished (with errors)", with errors counted, with result N or with an error description fails the node. When off, it is returned as an item with "success": false and the reason.',
+		},
+		'Whether a job that ends "Stopped" fails the node. When off, it is returned as an item with "success": false and the reason.',
+	),
 ];
 
-interface Plan extends RunJobPlan {
-	policy: WaitPolicy;
-	errorOnJobErrors: boolean;
-	errorWhenStopped: boolean;
-	includeRaw: boolean;
-}
+interface Plan extends RunJobPlan, RunAndWaitOptions {}
 
 export const execute = defineOperation<Plan>({
 	plan(itemIndex) {
-		const run = readRunJob(this, itemIndex);
-		const options = optionsOf(this, itemIndex);
-		const logLines = optionalInteger(this, options.logLines, itemIndex, 'Log Lines to Keep', 0) ?? 0;
-		return {
-			...run,
-			policy: readWaitPolicy(this, itemIndex, options, logLines, 'job'),
-			errorOnJobErrors: options.errorOnJobErrors !== false,
-			errorWhenStopped: options.errorWhenStopped !== false,
-			includeRaw: options.includeRaw === true,
-		};
+		return { ...readRunJob(this, itemIndex), ...readRunAndWaitOptions(this, itemIndex, 'job', 'errorOnJobErrors') };
 	},
 	async run(plan, itemIndex) {
 		const node = this.getNode();
@@ -115,7 +83,7 @@ export const execute = defineOperation<Plan>({
 		if (plan.includeRaw) json.raw = waited.raw;
 		// The result has been read: the run can leave the server now, whatever its outcome.
 		await removeIfAsked(target, plan.policy, json);
-		if (failure && (failure.kind === 'stopped' ? plan.errorWhenStopped : plan.errorOnJobErrors)) {
+		if (failure && (failure.kind === 'stopped' ? plan.errorWhenStopped : plan.errorOnErrors)) {
 			const tail = log.tail(10);
 			throw new NodeOperationError(node, `The job "${plan.jobName}" (id ${started.id}) failed: ${failure.reason}`, {
 				itemIndex,

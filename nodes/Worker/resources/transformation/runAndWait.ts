@@ -2,73 +2,41 @@ import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { controlRequest } from '../../shared/control';
-import { INCLUDE_RAW_OPTION, optionalInteger, optionsOf } from '../../shared/fields';
 import { readRunTrans, runTransFields, startTrans, type RunTransPlan } from '../../shared/runTrans';
 import { fetchTransStatus, isTransTerminal, refQuery, transFailureOf, type TransRef, type TransStatus } from '../../shared/transStatus';
-import { readWaitPolicy, removeIfAsked, waitFields, waitForEnd, waitOptions, type WaitPolicy, type WaitTarget } from '../../shared/waitRun';
+import {
+	readRunAndWaitOptions,
+	removeIfAsked,
+	runAndWaitOptionsField,
+	waitFields,
+	waitForEnd,
+	type RunAndWaitOptions,
+	type WaitTarget,
+} from '../../shared/waitRun';
 
 const show = { resource: ['transformation'], operation: ['runAndWait'] };
 
 export const description: INodeProperties[] = [
 	...runTransFields(show),
 	...waitFields(show, 'transformation'),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Error on Transformation Errors',
-				name: 'errorOnErrors',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether a transformation that ends with errors (status "with errors", errors counted in its result or in any step) fails the node. When off, it is returned as an item with "success": false and the reason.',
-			},
-			{
-				displayName: 'Error When Stopped',
-				name: 'errorWhenStopped',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether a transformation that was stopped (status "Stopped", or a step stopped) fails the node. When off, it is returned as an item with "success": false and the reason.',
-			},
-			INCLUDE_RAW_OPTION,
-			{
-				displayName: 'Log Lines to Keep',
-				name: 'logLines',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-				description: 'Return only the last this many lines of the log; 0 returns the whole log',
-			},
-			...waitOptions('transformation'),
-		],
-	},
+	runAndWaitOptionsField(
+		show,
+		'transformation',
+		{
+			displayName: 'Error on Transformation Errors',
+			name: 'errorOnErrors',
+			description:
+				'Whether a transformation that ends with errors (status "with errors", errors counted in its result or in any step) fails the node. When off, it is returned as an item with "success": false and the reason.',
+		},
+		'Whether a transformation that was stopped (status "Stopped", or a step stopped) fails the node. When off, it is returned as an item with "success": false and the reason.',
+	),
 ];
 
-interface Plan extends RunTransPlan {
-	policy: WaitPolicy;
-	errorOnErrors: boolean;
-	errorWhenStopped: boolean;
-	includeRaw: boolean;
-}
+interface Plan extends RunTransPlan, RunAndWaitOptions {}
 
 export const execute = defineOperation<Plan>({
 	plan(itemIndex) {
-		const run = readRunTrans(this, itemIndex);
-		const options = optionsOf(this, itemIndex);
-		const logLines = optionalInteger(this, options.logLines, itemIndex, 'Log Lines to Keep', 0) ?? 0;
-		return {
-			...run,
-			policy: readWaitPolicy(this, itemIndex, options, logLines, 'transformation'),
-			errorOnErrors: options.errorOnErrors !== false,
-			errorWhenStopped: options.errorWhenStopped !== false,
-			includeRaw: options.includeRaw === true,
-		};
+		return { ...readRunTrans(this, itemIndex), ...readRunAndWaitOptions(this, itemIndex, 'transformation', 'errorOnErrors') };
 	},
 	async run(plan, itemIndex) {
 		const node = this.getNode();
