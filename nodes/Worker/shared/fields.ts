@@ -51,6 +51,19 @@ export const INCLUDE_RAW_OPTION: INodeProperties = {
 	description: 'Whether to add the document the server answered, as text, in a "raw" field (on the first item of a list)',
 };
 
+/** An "Options" collection that holds only Include Raw Response. */
+export function includeRawOptionsField(show: Show): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [INCLUDE_RAW_OPTION],
+	};
+}
+
 export interface NameValue {
 	name: string;
 	value: string;

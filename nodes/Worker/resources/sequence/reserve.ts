@@ -3,7 +3,7 @@ import { NodeApiError, type IDataObject, type INodeProperties } from 'n8n-workfl
 import { defineOperation, toItems } from '../../../common/executor';
 import { apiError, dataflowRequest } from '../../../common/transport';
 import { toNumber } from '../../../common/values';
-import { INCLUDE_RAW_OPTION, optionalInteger, optionsOf, requiredText, workerEndpoint } from '../../shared/fields';
+import { includeRawOptionsField, optionalInteger, optionsOf, requiredText, workerEndpoint } from '../../shared/fields';
 
 const show = { resource: ['sequence'], operation: ['reserve'] };
 
@@ -27,15 +27,7 @@ export const description: INodeProperties[] = [
 		description: 'How many values to reserve',
 		displayOptions: { show },
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show },
-		options: [INCLUDE_RAW_OPTION],
-	},
+	includeRawOptionsField(show),
 ];
 
 interface Plan {

@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { dataflowRequest } from '../../../common/transport';
-import { INCLUDE_RAW_OPTION, optionsOf, workerEndpoint } from '../../shared/fields';
+import { includeRawOptionsField, optionsOf, workerEndpoint } from '../../shared/fields';
 import { readServerStatus } from '../../shared/serverStatus';
 
 const show = { resource: ['server'], operation: ['getStatus'] };
@@ -33,15 +33,7 @@ export const description: INodeProperties[] = [
 		default: 'all',
 		displayOptions: { show },
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show },
-		options: [INCLUDE_RAW_OPTION],
-	},
+	includeRawOptionsField(show),
 ];
 
 interface Plan {

@@ -3,7 +3,7 @@ import { NodeApiError, type IDataObject, type INodeProperties } from 'n8n-workfl
 import { defineOperation, toItems } from '../../../common/executor';
 import { apiError, dataflowRequest } from '../../../common/transport';
 import { toBoolean } from '../../../common/values';
-import { INCLUDE_RAW_OPTION, optionsOf, stopEndpoint } from '../../shared/fields';
+import { includeRawOptionsField, optionsOf, stopEndpoint } from '../../shared/fields';
 
 const show = { resource: ['server'], operation: ['stop'] };
 
@@ -23,15 +23,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		displayOptions: { show },
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show },
-		options: [INCLUDE_RAW_OPTION],
-	},
+	includeRawOptionsField(show),
 ];
 
 export const execute = defineOperation<{ includeRaw: boolean }>({

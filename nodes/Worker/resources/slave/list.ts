@@ -2,21 +2,13 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { apiError, dataflowRequest } from '../../../common/transport';
-import { INCLUDE_RAW_OPTION, optionsOf, workerEndpoint } from '../../shared/fields';
+import { includeRawOptionsField, optionsOf, workerEndpoint } from '../../shared/fields';
 import { readSlaves } from '../../shared/slaves';
 
 const show = { resource: ['slave'], operation: ['list'] };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show },
-		options: [INCLUDE_RAW_OPTION],
-	},
+	includeRawOptionsField(show),
 ];
 
 export const execute = defineOperation<{ includeRaw: boolean }>({

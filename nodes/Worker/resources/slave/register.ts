@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { dataflowRequest } from '../../../common/transport';
-import { INCLUDE_RAW_OPTION, optionalInteger, optionsOf, requiredText, workerEndpoint } from '../../shared/fields';
+import { includeRawOptionsField, optionalInteger, optionsOf, requiredText, workerEndpoint } from '../../shared/fields';
 import { slaveDetectionXml, type SlaveDescription } from '../../shared/slaves';
 import { readWebResult } from '../../shared/webResult';
 
@@ -123,15 +123,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show },
-		options: [INCLUDE_RAW_OPTION],
-	},
+	includeRawOptionsField(show),
 ];
 
 interface Plan {

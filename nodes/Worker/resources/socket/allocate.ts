@@ -3,7 +3,7 @@ import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-
 import { defineOperation, toItems } from '../../../common/executor';
 import { apiError, dataflowRequest } from '../../../common/transport';
 import { toNumber } from '../../../common/values';
-import { INCLUDE_RAW_OPTION, optionalInteger, optionsOf, workerEndpoint } from '../../shared/fields';
+import { includeRawOptionsField, optionalInteger, optionsOf, workerEndpoint } from '../../shared/fields';
 
 const show = { resource: ['socket'], operation: ['allocate'] };
 
@@ -92,15 +92,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show },
-		options: [INCLUDE_RAW_OPTION],
-	},
+	includeRawOptionsField(show),
 ];
 
 /** The allocation parameters in the order the server documents them. */

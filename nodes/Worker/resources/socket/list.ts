@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { extractServerMessage } from '../../../common/errors';
 import { defineOperation, toItems } from '../../../common/executor';
 import { apiError, dataflowRequest } from '../../../common/transport';
-import { INCLUDE_RAW_OPTION, optionsOf, requiredText, workerEndpoint } from '../../shared/fields';
+import { includeRawOptionsField, optionsOf, requiredText, workerEndpoint } from '../../shared/fields';
 import { parseSocketList } from '../../shared/sockets';
 
 const show = { resource: ['socket'], operation: ['list'] };
@@ -27,15 +27,7 @@ export const description: INodeProperties[] = [
 		description: 'Whether to list only the ports that are allocated now',
 		displayOptions: { show },
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show },
-		options: [INCLUDE_RAW_OPTION],
-	},
+	includeRawOptionsField(show),
 ];
 
 interface Plan {

@@ -1,22 +1,14 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
-import { INCLUDE_RAW_OPTION, optionsOf } from '../../shared/fields';
+import { includeRawOptionsField, optionsOf } from '../../shared/fields';
 import { readRunTrans, runTransFields, startTrans, type RunTransPlan } from '../../shared/runTrans';
 
 const show = { resource: ['transformation'], operation: ['run'] };
 
 export const description: INodeProperties[] = [
 	...runTransFields(show),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show },
-		options: [INCLUDE_RAW_OPTION],
-	},
+	includeRawOptionsField(show),
 ];
 
 interface Plan extends RunTransPlan {
