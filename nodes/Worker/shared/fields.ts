@@ -64,6 +64,59 @@ export function includeRawOptionsField(show: Show): INodeProperties {
 	};
 }
 
+/** The "Options" collection of a Get Status: Include Raw Response and Log From Line. */
+export function statusOptionsField(show: Show): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [
+			INCLUDE_RAW_OPTION,
+			{
+				displayName: 'Log From Line',
+				name: 'fromLine',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description:
+					'Return only the log after this line number. Pass the "last_log_line_nr" of an earlier answer to get only the new lines.',
+			},
+		],
+	};
+}
+
+/** Reads statusOptionsField: the first log line wanted (`from`) and Include Raw Response. */
+export function readStatusOptions(ctx: IExecuteFunctions, itemIndex: number): { from: number; includeRaw: boolean } {
+	const options = optionsOf(ctx, itemIndex);
+	const from = optionalInteger(ctx, options.fromLine, itemIndex, 'Log From Line', 0) ?? 0;
+	return { from, includeRaw: options.includeRaw === true };
+}
+
+/** The "Put Output File in Field" field of a Get Image. */
+export function imageBinaryField(show: Show): INodeProperties {
+	return {
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		description: 'Name of the binary field the PNG image is put in',
+		displayOptions: { show },
+	};
+}
+
+/** Reads imageBinaryField, trimmed; empty is refused before any request. */
+export function readImageBinaryField(ctx: IExecuteFunctions, itemIndex: number): string {
+	const binaryField = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '').trim();
+	if (binaryField === '') {
+		throw new NodeOperationError(ctx.getNode(), 'Put Output File in Field is empty: give the name of a binary field, for example "data"', { itemIndex });
+	}
+	return binaryField;
+}
+
 export interface NameValue {
 	name: string;
 	value: string;

@@ -1,32 +1,14 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
-import { INCLUDE_RAW_OPTION, optionalInteger, optionsOf } from '../../shared/fields';
+import { readStatusOptions, statusOptionsField } from '../../shared/fields';
 import { fetchTransStatus, readTransRef, transRefFields, transStatusJson, type TransRef } from '../../shared/transStatus';
 
 const show = { resource: ['transformation'], operation: ['getStatus'] };
 
 export const description: INodeProperties[] = [
 	...transRefFields(show),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show },
-		options: [
-			INCLUDE_RAW_OPTION,
-			{
-				displayName: 'Log From Line',
-				name: 'fromLine',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-				description: 'Return only the log after this line number. Pass the "last_log_line_nr" of an earlier answer to get only the new lines.',
-			},
-		],
-	},
+	statusOptionsField(show),
 ];
 
 interface Plan {
@@ -38,9 +20,7 @@ interface Plan {
 export const execute = defineOperation<Plan>({
 	plan(itemIndex) {
 		const ref = readTransRef(this, itemIndex);
-		const options = optionsOf(this, itemIndex);
-		const from = optionalInteger(this, options.fromLine, itemIndex, 'Log From Line', 0) ?? 0;
-		return { ref, from, includeRaw: options.includeRaw === true };
+		return { ref, ...readStatusOptions(this, itemIndex) };
 	},
 	async run(plan, itemIndex) {
 		const { status, raw } = await fetchTransStatus(this, plan.ref, plan.from, itemIndex);
