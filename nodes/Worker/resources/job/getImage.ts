@@ -1,25 +1,17 @@
-import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { binaryFromResponse, mimeTypeOf } from '../../../common/binary';
 import { extractServerMessage } from '../../../common/errors';
 import { defineOperation } from '../../../common/executor';
 import { apiError, dataflowRequest, readBodyText } from '../../../common/transport';
-import { workerEndpoint } from '../../shared/fields';
+import { imageBinaryField, readImageBinaryField, workerEndpoint } from '../../shared/fields';
 import { jobRefFields, readJobRef, type JobRef } from '../../shared/jobStatus';
 
 const show = { resource: ['job'], operation: ['getImage'] };
 
 export const description: INodeProperties[] = [
 	...jobRefFields(show),
-	{
-		displayName: 'Put Output File in Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		description: 'Name of the binary field the PNG image is put in',
-		displayOptions: { show },
-	},
+	imageBinaryField(show),
 ];
 
 interface Plan {
@@ -30,12 +22,7 @@ interface Plan {
 export const execute = defineOperation<Plan>({
 	plan(itemIndex) {
 		const ref = readJobRef(this, itemIndex);
-		const binaryField = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '').trim();
-		if (binaryField === '') {
-			throw new NodeOperationError(this.getNode(), 'Put Output File in Field is empty: give the name of a binary field, for example "data"', {
-				itemIndex,
-			});
-		}
+		const binaryField = readImageBinaryField(this, itemIndex);
 		return { ref, binaryField };
 	},
 	async run(plan, itemIndex) {
