@@ -2,18 +2,13 @@
  * The worker's job status document (`jobstatus`) as typed JSON, its log (base64 of gzip inside an
  * escaped CDATA wrapper) as text, and what a status means (still running, finished, failed).
  */
-import {
-	NodeOperationError,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INode,
-	type INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
 import { gunzipBase64 } from '../../common/compression';
 import { apiError, dataflowRequest } from '../../common/transport';
 import { toIsoDate, toNumber, typed } from '../../common/values';
 import { workerEndpoint } from './fields';
+import { readRef, refFields, refQuery, type RefWording, type RunRef } from './runRef';
 
 /** Numeric fields of the nested `result` element. */
 export const RESULT_NUMBERS = [
@@ -187,46 +182,25 @@ export function failureOf(status: JobStatus): Failure | undefined {
 	return undefined;
 }
 
-export interface JobRef {
-	name: string;
-	id: string;
-}
+export type JobRef = RunRef;
 
 /** The name and id fields that pick a job on the server. */
+const JOB_REF: RefWording = {
+	label: 'Job',
+	what: 'job',
+	prefix: 'job',
+	extension: '.kjb',
+	returnedBy: 'Add or Run',
+	namePlaceholder: 'load_sales',
+	idPlaceholder: '0f2b7c1e-…',
+};
+
 export function jobRefFields(show: { resource: string[]; operation: string[] }): INodeProperties[] {
-	return [
-		{
-			displayName: 'Job Name',
-			name: 'jobName',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'load_sales',
-			description: 'Name of the job on the server (without .kjb), as returned by Add or Run',
-			displayOptions: { show },
-		},
-		{
-			displayName: 'Job ID',
-			name: 'jobId',
-			type: 'string',
-			default: '',
-			placeholder: '0f2b7c1e-…',
-			description:
-				'ID of the job on the server, as returned by Add or Run. Give it whenever you have it: by name alone the server picks the first job of that name, which may be another run.',
-			displayOptions: { show },
-		},
-	];
+	return refFields(show, JOB_REF);
 }
 
 export function readJobRef(ctx: IExecuteFunctions, itemIndex: number): JobRef {
-	const name = String(ctx.getNodeParameter('jobName', itemIndex, '') ?? '').trim();
-	if (name === '') {
-		throw new NodeOperationError(ctx.getNode(), 'Job Name is empty: give the name of the job on the server, as returned by Add or Run', {
-			itemIndex,
-		});
-	}
-	const id = String(ctx.getNodeParameter('jobId', itemIndex, '') ?? '').trim();
-	return { name, id };
+	return readRef(ctx, itemIndex, JOB_REF);
 }
 
 /** GET jobStatus?name=…&id=…&xml=Y&from=… → the typed status and the raw document. */
@@ -236,14 +210,10 @@ export async function fetchJobStatus(
 	from: number,
 	itemIndex: number,
 ): Promise<{ status: JobStatus; raw?: string }> {
-	const qs: IDataObject = { name: ref.name };
-	if (ref.id !== '') qs.id = ref.id;
-	qs.xml = 'Y';
-	qs.from = from;
 	const response = await dataflowRequest<IDataObject>(ctx, {
 		method: 'GET',
 		path: await workerEndpoint(ctx, 'jobStatus'),
-		qs,
+		qs: { ...refQuery(ref), xml: 'Y', from },
 		expect: 'xml',
 		itemIndex,
 	});

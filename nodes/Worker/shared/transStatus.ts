@@ -3,17 +3,12 @@
  * `paused` and the status of every step that ran (`stepstatuslist`), typed; and what a status means.
  * Follows SlaveServerTransStatus.getXML and StepStatus.getXML (pentaho-kettle engine/…/www/).
  */
-import {
-	NodeOperationError,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INode,
-	type INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
 import { dataflowRequest } from '../../common/transport';
 import { toArray, typed } from '../../common/values';
 import { workerEndpoint } from './fields';
+import { readRef, refFields, refQuery, type RefWording, type RunRef } from './runRef';
 import { readStatusCommon, statusJson, statusRecord, type Failure, type StatusCommon } from './jobStatus';
 
 /** Numeric fields of a `stepstatus`. */
@@ -39,10 +34,7 @@ export interface TransStatus extends StatusCommon {
 	steps: IDataObject[];
 }
 
-export interface TransRef {
-	name: string;
-	id: string;
-}
+export type TransRef = RunRef;
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
@@ -109,48 +101,25 @@ export function transFailureOf(status: TransStatus): Failure | undefined {
 	return undefined;
 }
 
+const TRANS_REF: RefWording = {
+	label: 'Transformation',
+	what: 'transformation',
+	prefix: 'trans',
+	extension: '.ktr',
+	returnedBy: 'Run',
+	namePlaceholder: 'stage_customers',
+	idPlaceholder: '7c082e8f-…',
+};
+
 export function transRefFields(show: { resource: string[]; operation: string[] }): INodeProperties[] {
-	return [
-		{
-			displayName: 'Transformation Name',
-			name: 'transName',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'stage_customers',
-			description: 'Name of the transformation on the server (without .ktr), as returned by Run',
-			displayOptions: { show },
-		},
-		{
-			displayName: 'Transformation ID',
-			name: 'transId',
-			type: 'string',
-			default: '',
-			placeholder: '7c082e8f-…',
-			description:
-				'ID of the transformation on the server, as returned by Run. Give it whenever you have it: by name alone the server picks the first transformation of that name, which may be another run.',
-			displayOptions: { show },
-		},
-	];
+	return refFields(show, TRANS_REF);
 }
 
 export function readTransRef(ctx: IExecuteFunctions, itemIndex: number): TransRef {
-	const name = String(ctx.getNodeParameter('transName', itemIndex, '') ?? '').trim();
-	if (name === '') {
-		throw new NodeOperationError(ctx.getNode(), 'Transformation Name is empty: give the name of the transformation on the server, as returned by Run', {
-			itemIndex,
-		});
-	}
-	const id = String(ctx.getNodeParameter('transId', itemIndex, '') ?? '').trim();
-	return { name, id };
+	return readRef(ctx, itemIndex, TRANS_REF);
 }
 
-/** The query that names a transformation or job: `name`, and `id` when known. */
-export function refQuery(ref: TransRef): IDataObject {
-	const qs: IDataObject = { name: ref.name };
-	if (ref.id !== '') qs.id = ref.id;
-	return qs;
-}
+export { refQuery };
 
 /** GET transStatus?name=…&id=…&xml=Y&from=… → the typed status and the raw document. */
 export async function fetchTransStatus(
