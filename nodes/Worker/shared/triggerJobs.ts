@@ -8,7 +8,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { latestBy, wildcardMatcher, type CursorValue, type Emission, type Watch } from '../../common/polling';
 import { failureOf, isTerminal, jobStatusJson, readJobStatus, type JobStatus } from './jobStatus';
-import { endedDetails, listEntry, loadStatusList, text } from './triggerWatch';
+import { completeEnded, endedDetails, listEntry, loadStatusList, text } from './triggerWatch';
 
 export const WORKER_EVENTS = ['jobFailed', 'jobFinished', 'jobStatusChanged'];
 
@@ -41,14 +41,6 @@ function statusOf(job: IDataObject): JobStatus {
 		log: '',
 		...(job.result && typeof job.result === 'object' ? { result: job.result as IDataObject } : {}),
 	};
-}
-
-/** jobFinished or jobFailed, with the reason of a failure. */
-function resolveEnd(job: IDataObject, emission: Emission): Emission {
-	const failure = failureOf(statusOf(job));
-	const data: IDataObject = { ...emission.data, job };
-	if (failure) data.failure = { kind: failure.kind, reason: failure.reason };
-	return { ...emission, event: failure ? 'jobFailed' : 'jobFinished', data };
 }
 
 export function jobsWatch(ctx: IPollFunctions, options: WorkerTriggerOptions, scope: Record<string, CursorValue>): Watch<IDataObject, JobCursor> {
@@ -113,18 +105,15 @@ export function jobsWatch(ctx: IPollFunctions, options: WorkerTriggerOptions, sc
 			}
 			return statusChanged(job, null, now)[0];
 		},
-		async complete(emissions) {
-			const out: Emission[] = [];
-			for (const emission of emissions) {
-				if (emission.event !== ENDED) {
-					out.push(emission);
-					continue;
-				}
-				const job = emission.data.job as IDataObject;
-				const full = options.fetchDetails ? await details(job) : undefined;
-				out.push(resolveEnd(full ?? job, emission));
-			}
-			return out;
+		complete(emissions) {
+			return completeEnded(emissions, {
+				ended: ENDED,
+				dataKey: 'job',
+				finished: 'jobFinished',
+				failed: 'jobFailed',
+				failureOf: (entry) => failureOf(statusOf(entry)),
+				details: options.fetchDetails ? details : undefined,
+			});
 		},
 	};
 }

@@ -9,7 +9,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { latestBy, wildcardMatcher, type CursorValue, type Emission, type Watch } from '../../common/polling';
 import { isTransTerminal, readTransStatus, transFailureOf, transStatusJson, type TransStatus } from './transStatus';
-import { endedDetails, listEntry, loadStatusList, text } from './triggerWatch';
+import { completeEnded, endedDetails, listEntry, loadStatusList, text } from './triggerWatch';
 
 export const TRANS_EVENTS = ['transformationFailed', 'transformationFinished'];
 
@@ -38,13 +38,6 @@ function statusOf(t: IDataObject): TransStatus {
 		log: '',
 		...(t.result && typeof t.result === 'object' ? { result: t.result as IDataObject } : {}),
 	};
-}
-
-function resolveEnd(t: IDataObject, emission: Emission): Emission {
-	const failure = transFailureOf(statusOf(t));
-	const data: IDataObject = { ...emission.data, transformation: t };
-	if (failure) data.failure = { kind: failure.kind, reason: failure.reason };
-	return { ...emission, event: failure ? 'transformationFailed' : 'transformationFinished', data };
 }
 
 export function transformationsWatch(
@@ -93,18 +86,15 @@ export function transformationsWatch(
 			const t = latestBy(fits, (x) => text(x.log_date));
 			return t ? ended(t, now)[0] : undefined;
 		},
-		async complete(emissions) {
-			const out: Emission[] = [];
-			for (const emission of emissions) {
-				if (emission.event !== ENDED) {
-					out.push(emission);
-					continue;
-				}
-				const t = emission.data.transformation as IDataObject;
-				const full = options.fetchDetails ? await details(t) : undefined;
-				out.push(resolveEnd(full ?? t, emission));
-			}
-			return out;
+		complete(emissions) {
+			return completeEnded(emissions, {
+				ended: ENDED,
+				dataKey: 'transformation',
+				finished: 'transformationFinished',
+				failed: 'transformationFailed',
+				failureOf: (entry) => transFailureOf(statusOf(entry)),
+				details: options.fetchDetails ? details : undefined,
+			});
 		},
 	};
 }

@@ -1,11 +1,13 @@
 /**
  * What the Worker Trigger's watches of jobs (triggerJobs.ts) and of transformations
- * (triggerTrans.ts) share: reading the worker's status list, and reading an ended entry's own
- * status document for the details.
+ * (triggerTrans.ts) share: reading the worker's status list, reading an ended entry's own status
+ * document for the details, and completing an ended entry into its finished or failed event.
  */
 import { NodeApiError, NodeOperationError, type IDataObject, type INode, type IPollFunctions } from 'n8n-workflow';
 
+import type { Emission } from '../../common/polling';
 import { dataflowRequest, serverSettings } from '../../common/transport';
+import type { Failure } from './jobStatus';
 import { readServerStatus, type ServerStatus } from './serverStatus';
 
 /** `from` that skips the whole log: the worker reads it as a Java int. */
@@ -61,4 +63,38 @@ export async function endedDetails(ctx: IPollFunctions, entry: IDataObject, requ
 		if (error instanceof NodeApiError) return undefined;
 		throw new NodeOperationError(ctx.getNode(), error as Error);
 	}
+}
+
+export interface EndedEvents {
+	/** The internal event of an entry that reached its end. */
+	ended: string;
+	/** The key of the entry in the emission's data: `job`, `transformation`. */
+	dataKey: string;
+	finished: string;
+	failed: string;
+	/** Whether the entry failed, and why. */
+	failureOf(entry: IDataObject): Failure | undefined;
+	/** The entry's details, when the trigger reads them. */
+	details?: (entry: IDataObject) => Promise<IDataObject | undefined>;
+}
+
+/**
+ * Completes the `ended` emissions into the finished or failed event (with the failure's kind and
+ * reason), over the entry's details when asked; other emissions pass unchanged.
+ */
+export async function completeEnded(emissions: Emission[], events: EndedEvents): Promise<Emission[]> {
+	const out: Emission[] = [];
+	for (const emission of emissions) {
+		if (emission.event !== events.ended) {
+			out.push(emission);
+			continue;
+		}
+		const listed = emission.data[events.dataKey] as IDataObject;
+		const entry = (events.details ? await events.details(listed) : undefined) ?? listed;
+		const failure = events.failureOf(entry);
+		const data: IDataObject = { ...emission.data, [events.dataKey]: entry };
+		if (failure) data.failure = { kind: failure.kind, reason: failure.reason };
+		out.push({ ...emission, event: failure ? events.failed : events.finished, data });
+	}
+	return out;
 }
