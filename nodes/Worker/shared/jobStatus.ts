@@ -210,12 +210,24 @@ export async function fetchJobStatus(
 	from: number,
 	itemIndex: number,
 ): Promise<{ status: JobStatus; raw?: string }> {
+	return await fetchStatus(ctx, 'jobStatus', ref, from, itemIndex, readJobStatus);
+}
+
+/** GET <endpoint>?name=…&id=…&xml=Y&from=… read by `read` (the job's or the transformation's status reader). */
+export async function fetchStatus<S>(
+	ctx: IExecuteFunctions,
+	endpoint: string,
+	ref: RunRef,
+	from: number,
+	itemIndex: number,
+	read: (node: INode, doc: IDataObject, itemIndex: number) => S,
+): Promise<{ status: S; raw?: string }> {
 	const response = await dataflowRequest<IDataObject>(ctx, {
 		method: 'GET',
-		path: await workerEndpoint(ctx, 'jobStatus'),
+		path: await workerEndpoint(ctx, endpoint),
 		qs: { ...refQuery(ref), xml: 'Y', from },
 		expect: 'xml',
 		itemIndex,
 	});
-	return { status: readJobStatus(ctx.getNode(), response.body, itemIndex), raw: response.raw };
+	return { status: read(ctx.getNode(), response.body, itemIndex), raw: response.raw };
 }

@@ -5,11 +5,9 @@
  */
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
-import { dataflowRequest } from '../../common/transport';
 import { toArray, typed } from '../../common/values';
-import { workerEndpoint } from './fields';
 import { readRef, refFields, refQuery, type RefWording, type RunRef } from './runRef';
-import { readStatusCommon, statusJson, statusRecord, type Failure, type StatusCommon } from './jobStatus';
+import { fetchStatus, readStatusCommon, statusJson, statusRecord, type Failure, type StatusCommon } from './jobStatus';
 
 /** Numeric fields of a `stepstatus`. */
 export const STEP_NUMBERS = [
@@ -128,12 +126,5 @@ export async function fetchTransStatus(
 	from: number,
 	itemIndex: number,
 ): Promise<{ status: TransStatus; raw?: string }> {
-	const response = await dataflowRequest<IDataObject>(ctx, {
-		method: 'GET',
-		path: await workerEndpoint(ctx, 'transStatus'),
-		qs: { ...refQuery(ref), xml: 'Y', from },
-		expect: 'xml',
-		itemIndex,
-	});
-	return { status: readTransStatus(ctx.getNode(), response.body, itemIndex), raw: response.raw };
+	return await fetchStatus(ctx, 'transStatus', ref, from, itemIndex, readTransStatus);
 }
