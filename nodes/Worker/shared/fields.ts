@@ -51,8 +51,8 @@ export const INCLUDE_RAW_OPTION: INodeProperties = {
 	description: 'Whether to add the document the server answered, as text, in a "raw" field (on the first item of a list)',
 };
 
-/** An "Options" collection that holds only Include Raw Response. */
-export function includeRawOptionsField(show: Show): INodeProperties {
+/** The "Options" collection of an operation, holding `options`. */
+export function optionsCollection(show: Show, options: INodeProperties[]): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',
@@ -60,32 +60,29 @@ export function includeRawOptionsField(show: Show): INodeProperties {
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show },
-		options: [INCLUDE_RAW_OPTION],
+		options,
 	};
+}
+
+/** An "Options" collection that holds only Include Raw Response. */
+export function includeRawOptionsField(show: Show): INodeProperties {
+	return optionsCollection(show, [INCLUDE_RAW_OPTION]);
 }
 
 /** The "Options" collection of a Get Status: Include Raw Response and Log From Line. */
 export function statusOptionsField(show: Show): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show },
-		options: [
-			INCLUDE_RAW_OPTION,
-			{
-				displayName: 'Log From Line',
-				name: 'fromLine',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-				description:
-					'Return only the log after this line number. Pass the "last_log_line_nr" of an earlier answer to get only the new lines.',
-			},
-		],
-	};
+	return optionsCollection(show, [
+		INCLUDE_RAW_OPTION,
+		{
+			displayName: 'Log From Line',
+			name: 'fromLine',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 0,
+			description:
+				'Return only the log after this line number. Pass the "last_log_line_nr" of an earlier answer to get only the new lines.',
+		},
+	]);
 }
 
 /** Reads statusOptionsField: the first log line wanted (`from`) and Include Raw Response. */

@@ -14,7 +14,7 @@ import {
 } from 'n8n-workflow';
 
 import { withoutCancelSignal } from './control';
-import { INCLUDE_RAW_OPTION, optionalInteger, optionsOf } from './fields';
+import { INCLUDE_RAW_OPTION, optionalInteger, optionsCollection, optionsOf } from './fields';
 import { LogCollector } from './logCollector';
 
 export type OnAbort = 'stop' | 'safeStop' | 'leave';
@@ -133,34 +133,26 @@ export function runAndWaitOptionsField(
 	errors: ErrorsOption,
 	stoppedDescription: string,
 ): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{ displayName: errors.displayName, name: errors.name, type: 'boolean', default: true, description: errors.description },
-			{
-				displayName: 'Error When Stopped',
-				name: 'errorWhenStopped',
-				type: 'boolean',
-				default: true,
-				description: stoppedDescription,
-			},
-			INCLUDE_RAW_OPTION,
-			{
-				displayName: 'Log Lines to Keep',
-				name: 'logLines',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-				description: 'Return only the last this many lines of the log; 0 returns the whole log',
-			},
-			...waitOptions(what),
-		],
-	};
+	return optionsCollection(show, [
+		{ displayName: errors.displayName, name: errors.name, type: 'boolean', default: true, description: errors.description },
+		{
+			displayName: 'Error When Stopped',
+			name: 'errorWhenStopped',
+			type: 'boolean',
+			default: true,
+			description: stoppedDescription,
+		},
+		INCLUDE_RAW_OPTION,
+		{
+			displayName: 'Log Lines to Keep',
+			name: 'logLines',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 0,
+			description: 'Return only the last this many lines of the log; 0 returns the whole log',
+		},
+		...waitOptions(what),
+	]);
 }
 
 export interface RunAndWaitOptions {
