@@ -6,6 +6,7 @@ import { defineOperation } from '../../../common/executor';
 import { apiError, dataflowRequest, readBodyText } from '../../../common/transport';
 import { imageBinaryField, readImageBinaryField, workerEndpoint } from '../../shared/fields';
 import { jobRefFields, readJobRef, type JobRef } from '../../shared/jobStatus';
+import { refQuery } from '../../shared/runRef';
 
 const show = { resource: ['job'], operation: ['getImage'] };
 
@@ -26,12 +27,10 @@ export const execute = defineOperation<Plan>({
 		return { ref, binaryField };
 	},
 	async run(plan, itemIndex) {
-		const qs: IDataObject = { name: plan.ref.name };
-		if (plan.ref.id !== '') qs.id = plan.ref.id;
 		const response = await dataflowRequest(this, {
 			method: 'GET',
 			path: await workerEndpoint(this, 'jobImage'),
-			qs,
+			qs: refQuery(plan.ref),
 			headers: { Accept: 'image/png' },
 			expect: 'stream',
 			itemIndex,

@@ -4,7 +4,7 @@ import { defineOperation, toItems } from '../../../common/executor';
 import { controlRequest } from '../../shared/control';
 import { fetchJobStatus, isTerminal, jobRefFields, readJobRef, type JobRef } from '../../shared/jobStatus';
 import { checkEnded, NO_LOG_FROM } from '../../shared/transControl';
-import { refQuery } from '../../shared/transStatus';
+import { refQuery } from '../../shared/runRef';
 
 const show = { resource: ['job'], operation: ['remove'] };
 

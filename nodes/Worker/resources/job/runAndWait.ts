@@ -4,7 +4,7 @@ import { defineOperation, toItems } from '../../../common/executor';
 import { controlRequest } from '../../shared/control';
 import { failureOf, fetchJobStatus, isTerminal, type JobStatus } from '../../shared/jobStatus';
 import { readRunJob, runJobFields, startJob, type RunJobPlan } from '../../shared/runJob';
-import { refQuery } from '../../shared/transStatus';
+import { refQuery } from '../../shared/runRef';
 import {
 	readRunAndWaitOptions,
 	removeIfAsked,

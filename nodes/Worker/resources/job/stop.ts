@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { defineOperation, toItems } from '../../../common/executor';
 import { controlRequest } from '../../shared/control';
 import { jobRefFields, readJobRef, type JobRef } from '../../shared/jobStatus';
-import { refQuery } from '../../shared/transStatus';
+import { refQuery } from '../../shared/runRef';
 
 const show = { resource: ['job'], operation: ['stop'] };
 
