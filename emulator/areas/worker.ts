@@ -35,6 +35,7 @@ import type { RequestContext } from '../core/types';
 import { carteDate, encodeLog, JobEngine, type EmulatedJob } from './worker/jobs';
 import { jobPng } from './worker/png';
 import { controlRoutes, createControlState, transListXml } from './worker/trans';
+import { esc, tag, XML_HEADER } from './worker/xmlText';
 
 export interface SocketAllocation {
 	host: string;
@@ -107,22 +108,6 @@ const DEFAULT_TRANSFORMATIONS: Array<{ name: string; status?: string; id?: strin
 	{ name: 'daily_revenue', status: 'Finished' },
 ];
 
-function esc(text: unknown): string {
-	return String(text ?? '')
-		.replace(/&/g, '&amp;')
-		.replace(/</g, '&lt;')
-		.replace(/>/g, '&gt;')
-		.replace(/"/g, '&quot;')
-		.replace(/'/g, '&#x27;');
-}
-
-/** `<tag>value</tag>`, or `<tag/>` when empty, as the worker's XMLHandler writes. */
-function tag(name: string, value: unknown): string {
-	const text = value === undefined || value === null ? '' : String(value);
-	return text === '' ? `<${name}/>` : `<${name}>${esc(text)}</${name}>`;
-}
-
-const XML_HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 function html(title: string, body: string): string {
 	return `<HTML>\n<HEAD><TITLE>${esc(title)}</TITLE></HEAD>\n<BODY>\n${body}\n</BODY>\n</HTML>\n`;

@@ -58,6 +58,7 @@ import { webResultXml } from '../../core/app';
 import type { RequestContext } from '../../core/types';
 import { carteDate, encodeLog, type EmulatedJob, type JobEngine } from './jobs';
 import { jobPng } from './png';
+import { esc, tag, XML_HEADER } from './xmlText';
 
 export interface EmulatedStep {
 	name: string;
@@ -348,21 +349,6 @@ export interface ControlState {
 	repositories: RepositorySeed[];
 }
 
-function esc(text: unknown): string {
-	return String(text ?? '')
-		.replace(/&/g, '&amp;')
-		.replace(/</g, '&lt;')
-		.replace(/>/g, '&gt;')
-		.replace(/"/g, '&quot;')
-		.replace(/'/g, '&#x27;');
-}
-
-function tag(name: string, value: unknown): string {
-	const text = value === undefined || value === null ? '' : String(value);
-	return text === '' ? `<${name}/>` : `<${name}>${esc(text)}</${name}>`;
-}
-
-const XML_HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const HTML_TYPE = 'text/html;charset=UTF-8';
 
 /** Query and form body together, as request.getParameter reads them (the query first). */
