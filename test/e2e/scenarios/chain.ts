@@ -61,7 +61,7 @@ export default defineScenario({
 		assert.ok(job.logLineCount > 0 && String(job.log).includes('Job execution finished'), 'Run and Wait collected the whole log');
 		const runs = run.requestsTo('GET', '/pentaho/dataflow/runJob');
 		assert.equal(runs.length, 1, 'one runJob request');
-		assert.equal(runs[0].query.job, JOB_PATH, 'runJob got the uploaded path');
+		assert.equal(runs[0].query.job, JOB_PATH.replace(/\.kjb$/, ''), 'runJob got the uploaded path, as a repository name without .kjb');
 		assert.match(runs[0].query.RUN_DATE ?? '', /^\d{4}-\d{2}-\d{2}$/, 'the RUN_DATE job parameter went along as a query parameter');
 		const statuses = run.requestsTo('GET', '/pentaho/dataflow/jobStatus');
 		assert.equal(statuses.length, job.statusRequests + 1, 'Run and Wait polled statusRequests times, then Read Status and Log once');

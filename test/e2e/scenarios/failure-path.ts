@@ -65,9 +65,9 @@ export default defineScenario({
 		assert.deepEqual(
 			runs.map((r) => [r.query.job, r.query.FAIL, r.query.ERRORS]),
 			[
-				[GOOD, 'N', '0'],
-				[BAD, 'Y', '3'],
-				[BAD, 'Y', '3'],
+				[GOOD_RUN, 'N', '0'],
+				[BAD.replace(/\.kjb$/, ''), 'Y', '3'],
+				[BAD.replace(/\.kjb$/, ''), 'Y', '3'],
 			],
 		);
 		const failingId = match[1];
