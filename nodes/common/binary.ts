@@ -10,8 +10,8 @@ import {
 	type IExecuteFunctions,
 } from 'n8n-workflow';
 
-import { networkFailureMessage } from './errors';
-import { apiError, type DataflowResponse } from './transport';
+import { apiError, networkFailureMessage } from './errors';
+import type { DataflowResponse } from './transport';
 
 /** The stream type n8n's binary helpers take and give (typed through n8n so that no Node module is imported). */
 export type ByteStream = Exclude<Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0], Buffer>;

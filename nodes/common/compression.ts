@@ -4,7 +4,9 @@
  */
 import { gunzipSync, strFromU8, unzipSync } from 'fflate';
 
-export class CompressionError extends Error {}
+import { InputError } from './inputError';
+
+export class CompressionError extends InputError {}
 
 /** base64(gzip(text)) → text. An empty input is an empty log. */
 export function gunzipBase64(encoded: string): string {

@@ -3,7 +3,9 @@
  * refused here, before any request, with a message that says what is wrong.
  */
 
-export class DateInputError extends Error {}
+import { InputError } from './inputError';
+
+export class DateInputError extends InputError {}
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 

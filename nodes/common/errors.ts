@@ -4,7 +4,7 @@
  * the web container; the message users see is the server's own, never "undefined" or
  * "[object Object]", and never a password or token.
  */
-import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError, type IDataObject, type INode, type JsonObject } from 'n8n-workflow';
 
 import { looksLikeXml, parseXml } from './xml';
 
@@ -240,4 +240,34 @@ export function networkFailureMessage(code: string | undefined, message: string 
 		default:
 			return message && message.trim() !== '' ? clean(message) : 'The request to the server failed';
 	}
+}
+
+export interface FailureDetails {
+	/** The message; any part that came from the server must already be redacted (see `redact`). */
+	message: string;
+	description?: string;
+	httpCode?: string;
+	itemIndex?: number;
+}
+
+/**
+ * A NodeApiError built from plain parts: no request options or causes that could hold a secret.
+ * Redact server-provided text before passing it (our own hint texts may mention "password").
+ */
+export function apiError(node: INode, details: FailureDetails): NodeApiError {
+	const { message, description } = details;
+	const response: JsonObject = { message };
+	if (details.httpCode) response.httpCode = details.httpCode;
+	if (description) response.description = description;
+	const error = new NodeApiError(node, response, {
+		message,
+		description,
+		httpCode: details.httpCode,
+		itemIndex: details.itemIndex,
+	});
+	// NodeApiError swaps any message that merely contains a network error code (the server's
+	// "fileNotFound" contains ENOTFOUND) for a generic text: keep the server's own words.
+	error.message = message;
+	error.messages = [];
+	return error;
 }

@@ -15,11 +15,10 @@ import {
 	type NodeOutput,
 } from 'n8n-workflow';
 
-import { CompressionError } from './compression';
+import { dataflowRequest, type DataflowRequest, type DataflowResponse } from './transport';
+
 import { credentialSecrets, redact } from './errors';
-import { DateInputError } from './dates';
-import { RepositoryPathError } from './repositoryPath';
-import { XmlError } from './xml';
+import { InputError } from './inputError';
 
 /** Work shared by all items of one execution, done at most once (for example a lookup of reserved characters). */
 export class ExecutionScope {
@@ -52,16 +51,14 @@ export function toItems(data: IDataObject | IDataObject[]): INodeExecutionData[]
 	return (Array.isArray(data) ? data : [data]).map((json) => ({ json }));
 }
 
-const INPUT_ERRORS = [RepositoryPathError, DateInputError, XmlError, CompressionError];
-
 /** Any failure as the node error n8n shows, tied to its item. */
 export function toNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		error.context.itemIndex = itemIndex;
 		return error;
 	}
-	if (INPUT_ERRORS.some((type) => error instanceof type)) {
-		const message = (error as Error).message;
+	if (error instanceof InputError) {
+		const message = error.message;
 		const inputError = new NodeOperationError(ctx.getNode(), message, { itemIndex });
 		// n8n swaps messages that contain an error code (ENOENT, EEXIST...) for generic text: keep ours.
 		inputError.message = message;
@@ -189,4 +186,62 @@ export function defineOperation<P>(spec: OperationSpec<P>): CustomOperation {
 		for (const itemResults of results) output.push(...(itemResults ?? []));
 		return [output];
 	};
+}
+
+/** One request as an operation plans it: `dataflowRequest`'s options without the item index. */
+export interface RequestPlan extends Omit<DataflowRequest, 'itemIndex'> {
+	/** Sent instead when the answer's status is one of `okStatuses` (an older server's form of the request). */
+	fallback?: RequestPlan;
+}
+
+/** Lets go of an answer's body that will not be read (a stream is closed). */
+function discard(body: unknown): void {
+	const stream = body as { destroy?: () => void; resume?: () => void } | null;
+	if (stream && typeof stream === 'object' && typeof stream.destroy === 'function') stream.destroy();
+}
+
+/** Sends a planned request; when its status is one of `okStatuses` and it has a `fallback`, sends that instead. */
+export async function sendPlanned<T = unknown>(ctx: IExecuteFunctions, request: RequestPlan, itemIndex: number): Promise<DataflowResponse<T>> {
+	const { fallback, ...own } = request;
+	const response = await dataflowRequest<T>(ctx, { ...own, itemIndex });
+	if (fallback && own.okStatuses?.includes(response.status)) {
+		discard(response.body);
+		return await sendPlanned<T>(ctx, fallback, itemIndex);
+	}
+	return response;
+}
+
+type Output = IDataObject | IDataObject[] | INodeExecutionData[];
+
+function isExecutionData(value: Output): value is INodeExecutionData[] {
+	return Array.isArray(value) && value.length > 0 && typeof value[0] === 'object' && value[0] !== null && 'json' in value[0];
+}
+
+export interface RequestOperationSpec<P> {
+	plan: (this: IExecuteFunctions, itemIndex: number) => P | Promise<P>;
+	/** Work before the request (for example a look-up); its result is passed to `request`. */
+	request: (this: IExecuteFunctions, plan: P, itemIndex: number, scope: ExecutionScope) => RequestPlan | Promise<RequestPlan>;
+	output: (this: IExecuteFunctions, plan: P, response: DataflowResponse<unknown>, itemIndex: number) => Output | Promise<Output>;
+	/** As in `defineOperation`. */
+	concurrency?: number;
+}
+
+/**
+ * The shape of an operation that sends one request per item and shapes the answer: `plan` reads
+ * the item's parameters (no request), `request` says what to send (the endpoint is visible in the
+ * operation's own file), `output` turns the answer into items. Operations that send several
+ * requests or wait use `defineOperation` directly.
+ */
+export function requestOperation<P>(spec: RequestOperationSpec<P>): CustomOperation {
+	return defineOperation<P>({
+		plan: spec.plan,
+		concurrency: spec.concurrency,
+		async run(plan, itemIndex, scope) {
+			const request = await spec.request.call(this, plan, itemIndex, scope);
+			const response = await sendPlanned(this, request, itemIndex);
+			const output = await spec.output.call(this, plan, response, itemIndex);
+			if (isExecutionData(output)) return output;
+			return toItems(output as IDataObject | IDataObject[]);
+		},
+	});
 }

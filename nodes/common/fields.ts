@@ -1,6 +1,7 @@
 /** Fields several nodes share. */
 import {
 	NodeOperationError,
+	type IDataObject,
 	type IDisplayOptions,
 	type IExecuteFunctions,
 	type INodeProperties,
@@ -75,6 +76,92 @@ export function pairListField(options: PairListOptions): INodeProperties {
 			},
 		],
 	};
+}
+
+/**
+ * The entries of a pair list (`pairListField`), trimmed: an entry without a name (or key) is
+ * refused, and so is a name given twice unless `allowDuplicates` (query parameters may repeat);
+ * `reserved` names are refused with the reason. The one reader for every pair list.
+ */
+export function readPairs(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	options: {
+		/** Parameter name, e.g. `jobParameters`. */
+		name: string;
+		entry: PairListOptions['entry'];
+		pair?: PairListOptions['pair'];
+		/** How one entry is called in messages, e.g. "job parameter". */
+		label: string;
+		allowDuplicates?: boolean;
+		reserved?: Array<{ name: string; reason: string }>;
+	},
+): Array<{ name: string; value: string }> {
+	const key = options.pair === 'key' ? 'key' : 'name';
+	const entries = (ctx.getNodeParameter(`${options.name}.${options.entry}`, itemIndex, []) ?? []) as Array<Record<string, unknown>>;
+	const seen = new Set<string>();
+	const out: Array<{ name: string; value: string }> = [];
+	for (const entry of entries) {
+		const name = String(entry[key] ?? '').trim();
+		if (name === '') throw new NodeOperationError(ctx.getNode(), `A ${options.label} has no ${key}`, { itemIndex });
+		const reserved = options.reserved?.find((r) => r.name === name);
+		if (reserved) throw new NodeOperationError(ctx.getNode(), `The ${options.label} ${key} "${name}" is reserved: ${reserved.reason}`, { itemIndex });
+		if (!options.allowDuplicates && seen.has(name)) {
+			throw new NodeOperationError(ctx.getNode(), `The ${options.label} "${name}" is given twice`, { itemIndex });
+		}
+		seen.add(name);
+		out.push({ name, value: entry.value === undefined || entry.value === null ? '' : String(entry.value) });
+	}
+	return out;
+}
+
+/** "Put Output File in Field": where a downloaded file goes (n8n's usual name and default). */
+export function binaryOutputField(show: IDisplayOptions['show'], hint = 'The name of the output binary field to put the file in'): INodeProperties {
+	return { displayName: 'Put Output File in Field', name: 'binaryPropertyName', type: 'string', default: 'data', required: true, hint, displayOptions: { show } };
+}
+
+/** "Input Binary Field": the input item's binary field that holds the file to send. */
+export function binaryInputField(show: IDisplayOptions['show'], hint = 'The name of the input binary field holding the file'): INodeProperties {
+	return { displayName: 'Input Binary Field', name: 'binaryPropertyName', type: 'string', default: 'data', required: true, hint, displayOptions: { show } };
+}
+
+/** Reads `binaryOutputField` or `binaryInputField`, trimmed; empty is refused before any request. */
+export function readBinaryPropertyName(ctx: IExecuteFunctions, itemIndex: number, direction: 'input' | 'output'): string {
+	const name = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '').trim();
+	if (name === '') {
+		const field = direction === 'output' ? 'Put Output File in Field' : 'Input Binary Field';
+		throw new NodeOperationError(ctx.getNode(), `${field} is empty: give the name of a binary field, for example "data"`, { itemIndex });
+	}
+	return name;
+}
+
+/** The "Include Raw Response" option. */
+export const INCLUDE_RAW_OPTION: INodeProperties = {
+	displayName: 'Include Raw Response',
+	name: 'includeRaw',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to add the document the server answered, as text, in a "raw" field (on the first item of a list)',
+};
+
+/** The "Options" collection of an operation (parameter `options`), holding `options`. */
+export function optionsCollection(show: IDisplayOptions['show'], options: INodeProperties[]): INodeProperties {
+	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, displayOptions: { show }, options };
+}
+
+/** An "Options" collection with Include Raw Response and any `extra` options. */
+export function rawResponseOptions(show: IDisplayOptions['show'], extra: INodeProperties[] = []): INodeProperties {
+	return optionsCollection(show, [INCLUDE_RAW_OPTION, ...extra]);
+}
+
+/** The "Options" collection's values (empty when the operation has none). */
+export function optionsOf(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	return (ctx.getNodeParameter('options', itemIndex, {}) ?? {}) as IDataObject;
+}
+
+/** Whether Include Raw Response is on. */
+export function readIncludeRaw(ctx: IExecuteFunctions, itemIndex: number): boolean {
+	return optionsOf(ctx, itemIndex).includeRaw === true;
 }
 
 /**

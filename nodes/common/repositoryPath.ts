@@ -7,7 +7,9 @@
  * `idToPath`, identical at 9.3.0.0-422, 10.2.0.0-222 and 727e5c86 (11.x)).
  */
 
-export class RepositoryPathError extends Error {}
+import { InputError } from './inputError';
+
+export class RepositoryPathError extends InputError {}
 
 /**
  * Checks a repository path and returns its segments. A path starts with `/`; one trailing slash

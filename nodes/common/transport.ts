@@ -15,11 +15,11 @@ import {
 	type ILoadOptionsFunctions,
 	type INode,
 	type IPollFunctions,
-	type JsonObject,
 } from 'n8n-workflow';
 
 import { requestWithCredential } from './engineV2';
 import {
+	apiError,
 	credentialSecrets,
 	extractServerMessage,
 	httpFailureMessage,
@@ -55,6 +55,12 @@ export interface DataflowRequest {
 	checkWebResult?: boolean;
 	/** Do not follow redirects (to read a 303 Location). */
 	noRedirects?: boolean;
+	/**
+	 * What a refusal means for this request, by HTTP status: the message shown when the server
+	 * answered that status without a message of its own (a bare 401, 403, 404 or 500). Servers that
+	 * do give a message are quoted as they are. The one place where a bare status is explained.
+	 */
+	refusals?: Partial<Record<number, string>>;
 	itemIndex?: number;
 	/** Timeout in ms for this request, overriding the node's. */
 	timeout?: number;
@@ -225,36 +231,6 @@ export async function readBodyText(body: unknown, limit = ERROR_BODY_LIMIT): Pro
 	return String(body).slice(0, limit);
 }
 
-export interface FailureDetails {
-	/** The message; any part that came from the server must already be redacted (see `redact`). */
-	message: string;
-	description?: string;
-	httpCode?: string;
-	itemIndex?: number;
-}
-
-/**
- * A NodeApiError built from plain parts: no request options or causes that could hold a secret.
- * Redact server-provided text before passing it (our own hint texts may mention "password").
- */
-export function apiError(node: INode, details: FailureDetails): NodeApiError {
-	const { message, description } = details;
-	const response: JsonObject = { message };
-	if (details.httpCode) response.httpCode = details.httpCode;
-	if (description) response.description = description;
-	const error = new NodeApiError(node, response, {
-		message,
-		description,
-		httpCode: details.httpCode,
-		itemIndex: details.itemIndex,
-	});
-	// NodeApiError swaps any message that merely contains a network error code (the server's
-	// "fileNotFound" contains ENOTFOUND) for a generic text: keep the server's own words.
-	error.message = message;
-	error.messages = [];
-	return error;
-}
-
 function secretsOf(credentials: ICredentialDataDecryptedObject | undefined): string[] {
 	return credentialSecrets(credentials);
 }
@@ -382,8 +358,9 @@ export async function dataflowRequest<T = unknown>(
 				const contentType = headerValue(responseHeaders, 'content-type');
 				const found = extractServerMessage(text, contentType);
 				const serverMessage = found === undefined ? undefined : redact(found, secrets);
+				const refusal = serverMessage === undefined ? request.refusals?.[status] : undefined;
 				throw apiError(node, {
-					message: httpFailureMessage(status, serverMessage),
+					message: refusal ?? httpFailureMessage(status, serverMessage),
 					description: serverMessage
 						? `HTTP ${status} from ${describeRequest(request)}${statusHint(status) ? ` (${statusHint(status)})` : ''}`
 						: `HTTP ${status} from ${describeRequest(request)}`,

@@ -5,7 +5,9 @@
  * or `undefined` when the input carries no value or cannot be read as that type.
  */
 
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
+
+import { apiError } from './errors';
 
 const TRUE_WORDS = new Set(['true', 'y', 'yes', '1']);
 const FALSE_WORDS = new Set(['false', 'n', 'no', '0']);
@@ -19,6 +21,24 @@ export function toBoolean(value: unknown): boolean | undefined {
 	if (TRUE_WORDS.has(word)) return true;
 	if (FALSE_WORDS.has(word)) return false;
 	return undefined;
+}
+
+/**
+ * The answer of a yes/no endpoint (`true`/`false` as text, quoted text or a JSON boolean) as a
+ * boolean; anything else fails with what the server said. The one reader of yes/no answers.
+ */
+export function booleanAnswer(ctx: { getNode(): INode }, response: { body: unknown; status?: number }, itemIndex: number): boolean {
+	const body = response.body;
+	const value = toBoolean(typeof body === 'string' ? body.trim().replace(/^"|"$/g, '') : body);
+	if (value === undefined) {
+		const text = typeof body === 'string' ? body : JSON.stringify(body ?? '');
+		throw apiError(ctx.getNode(), {
+			message: `The server answered "${text.slice(0, 60)}" where "true" or "false" was expected`,
+			httpCode: response.status === undefined ? undefined : String(response.status),
+			itemIndex,
+		});
+	}
+	return value;
 }
 
 /** 12 / "12" / " 12.5 " → number; "", null, "abc", NaN, Infinity → undefined. */

@@ -6,7 +6,9 @@
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { IDataObject } from 'n8n-workflow';
 
-export class XmlError extends Error {}
+import { InputError } from './inputError';
+
+export class XmlError extends InputError {}
 
 const parser = new XMLParser({
 	ignoreAttributes: false,

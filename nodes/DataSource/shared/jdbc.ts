@@ -7,7 +7,7 @@
 import { NodeApiError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { statusHint } from '../../common/errors';
-import { apiError } from '../../common/transport';
+import { apiError } from '../../common/errors';
 import { normalizeConnection } from './connection';
 import { namesFromList } from './nameList';
 import { JDBC_PATH, segment } from './paths';

@@ -8,7 +8,8 @@
 import { NodeApiError, type IExecuteFunctions, type ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { statusHint } from '../../common/errors';
-import { apiError, dataflowRequest, type DataflowRequest, type DataflowResponse } from '../../common/transport';
+import { dataflowRequest, type DataflowRequest, type DataflowResponse } from '../../common/transport';
+import { apiError } from '../../common/errors';
 
 export const NOT_ALLOWED =
 	'The server refused the request (401): this user may not manage data sources (an administrator is needed), or the username or password of the credential is wrong';

@@ -3,70 +3,20 @@
  * states its fields, its request and its output: one request per item, a yes/no text answer, a
  * file list with Return All / Limit, and a file download into a binary field.
  */
-import { NodeOperationError, type IDataObject, type IExecuteFunctions, type IHttpRequestMethods, type INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
 import { binaryFromResponse } from '../../common/binary';
-import { defineOperation, toItems, type CustomOperation, type ExecutionScope } from '../../common/executor';
+import { requestOperation, sendPlanned, type CustomOperation, type RequestPlan } from '../../common/executor';
 import { serverVersion } from '../../common/serverVersion';
-import { apiError, dataflowRequest, type DataflowResponse, type Expect, type RequestBody } from '../../common/transport';
+import { apiError } from '../../common/errors';
+import type { DataflowResponse } from '../../common/transport';
 import { fileList, singleFile, textBoolean } from './documents';
 import { limitOf } from './fields';
 import { filesUrl, readPath as readPathParameter } from './paths';
 
-export interface RequestPlan {
-	method: IHttpRequestMethods;
-	path: string;
-	qs?: IDataObject;
-	headers?: IDataObject;
-	body?: RequestBody;
-	expect: Expect;
-	okStatuses?: number[];
-	noRedirects?: boolean;
-	/** Sent instead when the answer's status is one of `okStatuses` (an older server's form of the request). */
-	fallback?: RequestPlan;
-}
-
-/** Lets go of an answer's body that will not be read (a stream is closed). */
-function discard(body: unknown): void {
-	const stream = body as { destroy?: () => void; resume?: () => void } | null;
-	if (stream && typeof stream === 'object' && typeof stream.destroy === 'function') stream.destroy();
-}
-
+/** A forwarder kept until the Repository operations call dataflowRequest themselves. */
 export async function send<T = unknown>(ctx: IExecuteFunctions, request: RequestPlan, itemIndex: number): Promise<DataflowResponse<T>> {
-	const { fallback, ...own } = request;
-	const response = await dataflowRequest<T>(ctx, { ...own, itemIndex });
-	if (fallback && own.okStatuses?.includes(response.status)) {
-		discard(response.body);
-		return await send<T>(ctx, fallback, itemIndex);
-	}
-	return response;
-}
-
-type Output = IDataObject | IDataObject[] | INodeExecutionData[];
-
-function isExecutionData(value: Output): value is INodeExecutionData[] {
-	return Array.isArray(value) && value.length > 0 && typeof value[0] === 'object' && value[0] !== null && 'json' in value[0];
-}
-
-export interface RequestOperationSpec<P> {
-	plan: (this: IExecuteFunctions, itemIndex: number) => P | Promise<P>;
-	/** Work before the request (for example a look-up); its result is passed to `request`. */
-	request: (this: IExecuteFunctions, plan: P, itemIndex: number, scope: ExecutionScope) => RequestPlan | Promise<RequestPlan>;
-	output: (this: IExecuteFunctions, plan: P, response: DataflowResponse<unknown>, itemIndex: number) => Output | Promise<Output>;
-}
-
-/** One request per item; `output` shapes the answer into items. */
-export function requestOperation<P>(spec: RequestOperationSpec<P>): CustomOperation {
-	return defineOperation<P>({
-		plan: spec.plan,
-		async run(plan, itemIndex, scope) {
-			const request = await spec.request.call(this, plan, itemIndex, scope);
-			const response = await send(this, request, itemIndex);
-			const output = await spec.output.call(this, plan, response, itemIndex);
-			if (isExecutionData(output)) return output;
-			return toItems(output as IDataObject | IDataObject[]);
-		},
-	});
+	return await sendPlanned<T>(ctx, request, itemIndex);
 }
 
 /**

@@ -2,7 +2,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiError, dataflowRequest } from '../../common/transport';
+import { dataflowRequest } from '../../common/transport';
+import { apiError } from '../../common/errors';
 import { FILES } from './paths';
 
 const CONTROL_NAMES: Record<string, string> = { '\t': 'tab', '\r': 'carriage return', '\n': 'line feed', ' ': 'space' };

@@ -8,7 +8,8 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INod
 
 import { defineOperation, toItems } from '../../common/executor';
 import { normalizePath } from '../../common/repositoryPath';
-import { apiError, dataflowRequest } from '../../common/transport';
+import { dataflowRequest } from '../../common/transport';
+import { apiError } from '../../common/errors';
 import { fileList, singleFile } from './documents';
 import { FILES, filesUrl, readList, type Show } from './paths';
 

@@ -15,7 +15,8 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
 import { latestBy, wildcardMatcher, type CursorValue, type Emission, type Watch } from '../../common/polling';
-import { apiError, dataflowRequest } from '../../common/transport';
+import { dataflowRequest } from '../../common/transport';
+import { apiError } from '../../common/errors';
 import { fileList, flatTree, treeOf } from './documents';
 import { FILES, filesUrl } from './paths';
 import { baseName } from '../../common/repositoryPath';

@@ -1,7 +1,7 @@
 /** Yes/no answers: `true`/`false` (text or JSON) as a boolean, anything else an error naming what came. */
 import type { INode } from 'n8n-workflow';
 
-import { apiError } from '../../common/transport';
+import { apiError } from '../../common/errors';
 import { booleanAnswer } from './jobs';
 
 export function yesNo(node: INode, body: unknown, itemIndex: number): boolean {

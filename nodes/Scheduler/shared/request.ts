@@ -12,7 +12,8 @@ import {
 	type INode,
 } from 'n8n-workflow';
 
-import { apiError, dataflowRequest, serverSettings, type DataflowResponse, type RequestContext } from '../../common/transport';
+import { dataflowRequest, serverSettings, type DataflowResponse, type RequestContext } from '../../common/transport';
+import { apiError } from '../../common/errors';
 
 export interface SchedulerCall {
 	method: IHttpRequestMethods;

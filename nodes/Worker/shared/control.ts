@@ -13,7 +13,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { redact } from '../../common/errors';
-import { apiError, dataflowRequest } from '../../common/transport';
+import { dataflowRequest } from '../../common/transport';
+import { apiError } from '../../common/errors';
 import { parseXml } from '../../common/xml';
 import { workerEndpoint } from './fields';
 import { readWebResult, type WebResult } from './webResult';

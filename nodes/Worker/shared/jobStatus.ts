@@ -5,7 +5,8 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
 import { gunzipBase64 } from '../../common/compression';
-import { apiError, dataflowRequest } from '../../common/transport';
+import { dataflowRequest } from '../../common/transport';
+import { apiError } from '../../common/errors';
 import { toIsoDate, toNumber, typed } from '../../common/values';
 import { workerEndpoint } from './fields';
 import { readRef, refFields, refQuery, type RefWording, type RunRef } from './runRef';

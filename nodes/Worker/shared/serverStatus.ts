@@ -1,7 +1,7 @@
 /** The worker's `serverstatus` document as typed items: the server, then each job and transformation. */
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { apiError } from '../../common/transport';
+import { apiError } from '../../common/errors';
 import { toArray, toIsoDate, typed } from '../../common/values';
 import { typedResult } from './jobStatus';
 

@@ -1,7 +1,7 @@
 /** The worker's result document (`webresult`): result, message and the id of what was added or started. */
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { apiError } from '../../common/transport';
+import { apiError } from '../../common/errors';
 
 export interface WebResult {
 	result: string;

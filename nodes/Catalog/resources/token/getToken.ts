@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { catalogLogin, readJwt } from '../../../common/catalogAuth';
 import { defineOperation, toItems } from '../../../common/executor';
-import { apiError, CATALOG_CREDENTIAL, transportSettings } from '../../../common/transport';
+import { CATALOG_CREDENTIAL, transportSettings } from '../../../common/transport';
+import { apiError } from '../../../common/errors';
 
 export const description: INodeProperties[] = [
 	{

@@ -1,7 +1,7 @@
 import { NodeApiError, NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
 import { defineOperation } from '../../../common/executor';
-import { apiError } from '../../../common/transport';
+import { apiError } from '../../../common/errors';
 import { baseName, normalizePath, RepositoryPathError } from '../../../common/repositoryPath';
 import { dateRangeFields, optionsField } from '../../shared/fields';
 import {

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { normalizePath } from '../../../common/repositoryPath';
-import { requestOperation } from '../../shared/builders';
+import { requestOperation } from '../../../common/executor';
 import { PERMISSION_KEYS, settings } from '../../shared/documents';
 import { FILES, readList, show } from '../../shared/paths';
 

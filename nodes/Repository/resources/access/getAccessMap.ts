@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { toBoolean } from '../../../common/values';
-import { requestOperation } from '../../shared/builders';
+import { requestOperation } from '../../../common/executor';
 import { PERMISSION_KEYS, settings } from '../../shared/documents';
 import { permissionsField, readPermissions } from '../../shared/fields';
 import { filesUrl, pathField, readPath, show } from '../../shared/paths';

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { requestOperation } from '../../shared/builders';
+import { requestOperation } from '../../../common/executor';
 import { aclRecord } from '../../shared/documents';
 import { filesUrl, pathField, readPath, show } from '../../shared/paths';
 

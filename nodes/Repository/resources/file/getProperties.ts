@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { apiError } from '../../../common/transport';
-import { requestOperation } from '../../shared/builders';
+import { apiError } from '../../../common/errors';
+import { requestOperation } from '../../../common/executor';
 import { singleFile } from '../../shared/documents';
 import { filesUrlOrRoot, pathField, readPath, show } from '../../shared/paths';
 

@@ -2,7 +2,7 @@ import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { baseName } from '../../../common/repositoryPath';
-import { apiError } from '../../../common/transport';
+import { apiError } from '../../../common/errors';
 import { propertiesOf, send } from '../../shared/builders';
 import { filesUrl, joinPath, pathField, readPath, show } from '../../shared/paths';
 import { checkNames } from '../../shared/reserved';

@@ -2,7 +2,8 @@ import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
 
 import { uploadSource } from '../../../common/binary';
 import { defineOperation, toItems } from '../../../common/executor';
-import { apiError, dataflowRequest } from '../../../common/transport';
+import { dataflowRequest } from '../../../common/transport';
+import { apiError } from '../../../common/errors';
 import { binaryInputField } from '../../shared/fields';
 import { filesUrl, joinPath, pathField, readPath, show } from '../../shared/paths';
 import { checkNames } from '../../shared/reserved';

@@ -1,7 +1,7 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { encodePathId } from '../../../common/repositoryPath';
-import { requestOperation } from '../../shared/builders';
+import { requestOperation } from '../../../common/executor';
 import { DIRS, FILES, pathField, readPath, show } from '../../shared/paths';
 import { checkNames } from '../../shared/reserved';
 import { propertiesOf } from '../file/rename';

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
-import { apiError } from '../../../common/transport';
+import { apiError } from '../../../common/errors';
 import { send } from '../../shared/builders';
 import { fileList } from '../../shared/documents';
 import { listingFilterField, readListingFilter, returnAllFields, limitOf } from '../../shared/fields';

@@ -1,7 +1,7 @@
 import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
 
-import { apiError } from '../../../common/transport';
-import { requestOperation } from '../../shared/builders';
+import { apiError } from '../../../common/errors';
+import { requestOperation } from '../../../common/executor';
 import { flatTree, nestedTree, treeOf } from '../../shared/documents';
 import { listingFilterField, readListingFilter } from '../../shared/fields';
 import { filesUrl, pathField, readPath, show } from '../../shared/paths';

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { requestOperation } from '../../shared/builders';
+import { requestOperation } from '../../../common/executor';
 import { attributesOf, LDAP_PASSWORD_KEY } from '../../shared/ldap';
 import { show } from '../../shared/paths';
 

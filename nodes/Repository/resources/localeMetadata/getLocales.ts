@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { requestOperation, requireFile } from '../../shared/builders';
+import { requestOperation } from '../../../common/executor';
+import { requireFile } from '../../shared/builders';
 import { locales } from '../../shared/documents';
 import { filesUrl, pathField, readPath, show } from '../../shared/paths';
 

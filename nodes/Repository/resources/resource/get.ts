@@ -1,8 +1,10 @@
 import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
 import { mimeTypeOf } from '../../../common/binary';
-import { apiError, readBodyText } from '../../../common/transport';
-import { binaryItem, requestOperation } from '../../shared/builders';
+import { readBodyText } from '../../../common/transport';
+import { apiError } from '../../../common/errors';
+import { requestOperation } from '../../../common/executor';
+import { binaryItem } from '../../shared/builders';
 import { binaryOutputField } from '../../shared/fields';
 import { show } from '../../shared/paths';
 import { addressJson, nameValueField, readNameValues, readResourceAddress, resourceAddressFields, type ResourceAddress } from '../../shared/resourceContext';

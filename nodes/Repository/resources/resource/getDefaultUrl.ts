@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { pathIdSegment } from '../../../common/repositoryPath';
-import { apiError } from '../../../common/transport';
-import { requestOperation } from '../../shared/builders';
+import { apiError } from '../../../common/errors';
+import { requestOperation } from '../../../common/executor';
 import { pathField, readPath, REPOS, show } from '../../shared/paths';
 
 const showOn = show('resource', 'getDefaultUrl');

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { requestOperation } from '../../shared/builders';
+import { requestOperation } from '../../../common/executor';
 import { show } from '../../shared/paths';
 import { addressJson, nameValueField, readNameValues, readResourceAddress, resourceAddressFields, type ResourceAddress } from '../../shared/resourceContext';
 

@@ -1,7 +1,8 @@
 import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
 import { serverVersion } from '../../../common/serverVersion';
-import { requestOperation, binaryItem, type RequestPlan } from '../../shared/builders';
+import { requestOperation, type RequestPlan } from '../../../common/executor';
+import { binaryItem } from '../../shared/builders';
 import { binaryOutputField } from '../../shared/fields';
 import { LOG_LEVEL_OPTION, LOGGED_BACKUP_SINCE, logFileField, readLogFields } from '../../shared/logging';
 import { FILES, show } from '../../shared/paths';

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { requestOperation } from '../../shared/builders';
+import { requestOperation } from '../../../common/executor';
 import { FILES } from '../../shared/paths';
 
 export const description: INodeProperties[] = [];

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
-import { apiError } from '../../../common/transport';
+import { apiError } from '../../../common/errors';
 import { booleanAnswer } from '../../shared/jobs';
 import { explainRefusal, inputError, schedulerRequest } from '../../shared/request';
 import { readScheduleRequest, scheduleFields, scheduleRequestFor, type PlannedSchedule } from '../../shared/scheduleBuilder';

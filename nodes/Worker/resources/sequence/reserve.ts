@@ -1,7 +1,8 @@
 import { NodeApiError, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
-import { apiError, dataflowRequest } from '../../../common/transport';
+import { dataflowRequest } from '../../../common/transport';
+import { apiError } from '../../../common/errors';
 import { toNumber } from '../../../common/values';
 import { includeRawOptionsField, optionalInteger, optionsOf, requiredText, workerEndpoint } from '../../shared/fields';
 

@@ -1,7 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
-import { apiError, dataflowRequest } from '../../../common/transport';
+import { dataflowRequest } from '../../../common/transport';
+import { apiError } from '../../../common/errors';
 import { includeRawOptionsField, optionsOf, workerEndpoint } from '../../shared/fields';
 import { readSlaves } from '../../shared/slaves';
 

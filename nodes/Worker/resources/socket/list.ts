@@ -2,7 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { extractServerMessage } from '../../../common/errors';
 import { defineOperation, toItems } from '../../../common/executor';
-import { apiError, dataflowRequest } from '../../../common/transport';
+import { dataflowRequest } from '../../../common/transport';
+import { apiError } from '../../../common/errors';
 import { includeRawOptionsField, optionsOf, requiredText, workerEndpoint } from '../../shared/fields';
 import { parseSocketList } from '../../shared/sockets';
 

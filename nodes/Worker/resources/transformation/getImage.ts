@@ -3,7 +3,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { binaryFromResponse, mimeTypeOf } from '../../../common/binary';
 import { extractServerMessage } from '../../../common/errors';
 import { defineOperation } from '../../../common/executor';
-import { apiError, dataflowRequest, readBodyText } from '../../../common/transport';
+import { dataflowRequest, readBodyText } from '../../../common/transport';
+import { apiError } from '../../../common/errors';
 import { imageBinaryField, readImageBinaryField, workerEndpoint } from '../../shared/fields';
 import { readTransRef, refQuery, transRefFields, type TransRef } from '../../shared/transStatus';
 
