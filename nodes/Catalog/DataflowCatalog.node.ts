@@ -1,7 +1,7 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { requestOptionsField } from '../common/fields';
-import { customOperationsOf, executeOperation } from '../common/operations';
+import { operationRouter } from '../common/operations';
 import * as api from './resources/api';
 import * as token from './resources/token';
 
@@ -26,9 +26,6 @@ export class DataflowCatalog implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'dataflowCatalogApi', required: true }],
-		requestDefaults: {
-			baseURL: '={{$credentials.catalogUrl}}',
-		},
 		properties: [
 			{
 				displayName: 'Resource',
@@ -48,8 +45,5 @@ export class DataflowCatalog implements INodeType {
 		],
 	};
 
-	customOperations = customOperationsOf({ api: api.operations, token: token.operations });
-
-	/** Runs as an AI tool too (n8n calls `execute` there, not `customOperations`). */
-	execute = executeOperation(this.customOperations);
+	execute = operationRouter({ api: api.operations, token: token.operations });
 }

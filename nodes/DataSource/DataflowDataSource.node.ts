@@ -1,7 +1,7 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { requestOptionsField } from '../common/fields';
-import { customOperationsOf, executeOperation } from '../common/operations';
+import { operationRouter } from '../common/operations';
 import * as analysisSchema from './resources/analysisSchema';
 import * as dswDomain from './resources/dswDomain';
 import * as jdbcConnection from './resources/jdbcConnection';
@@ -28,9 +28,6 @@ export class DataflowDataSource implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'dataflowServerApi', required: true }],
-		requestDefaults: {
-			baseURL: '={{$credentials.baseUrl}}',
-		},
 		properties: [
 			{
 				displayName: 'Resource',
@@ -56,12 +53,10 @@ export class DataflowDataSource implements INodeType {
 		listSearch: { searchCatalogs, searchConnections, searchDomains },
 	};
 
-	customOperations = customOperationsOf({
+
+	execute = operationRouter({
 		analysisSchema: analysisSchema.operations,
 		dswDomain: dswDomain.operations,
 		jdbcConnection: jdbcConnection.operations,
 	});
-
-	/** Runs as an AI tool too (n8n calls `execute` there, not `customOperations`). */
-	execute = executeOperation(this.customOperations);
 }

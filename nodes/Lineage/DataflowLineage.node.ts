@@ -1,7 +1,7 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { requestOptionsField } from '../common/fields';
-import { customOperationsOf, executeOperation } from '../common/operations';
+import { operationRouter } from '../common/operations';
 import * as lineage from './resources/lineage';
 
 export class DataflowLineage implements INodeType {
@@ -25,9 +25,6 @@ export class DataflowLineage implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'dataflowServerApi', required: true }],
-		requestDefaults: {
-			baseURL: '={{$credentials.baseUrl}}',
-		},
 		properties: [
 			{
 				displayName: 'Resource',
@@ -43,8 +40,5 @@ export class DataflowLineage implements INodeType {
 		],
 	};
 
-	customOperations = customOperationsOf({ lineage: lineage.operations });
-
-	/** Runs as an AI tool too (n8n calls `execute` there, not `customOperations`). */
-	execute = executeOperation(this.customOperations);
+	execute = operationRouter({ lineage: lineage.operations });
 }

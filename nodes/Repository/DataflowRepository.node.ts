@@ -1,7 +1,7 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { requestOptionsField } from '../common/fields';
-import { customOperationsOf, executeOperation } from '../common/operations';
+import { operationRouter } from '../common/operations';
 import * as access from './resources/access';
 import * as file from './resources/file';
 import * as folder from './resources/folder';
@@ -34,9 +34,6 @@ export class DataflowRepository implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'dataflowServerApi', required: true }],
-		requestDefaults: {
-			baseURL: '={{$credentials.baseUrl}}',
-		},
 		properties: [
 			{
 				displayName: 'Resource',
@@ -74,7 +71,7 @@ export class DataflowRepository implements INodeType {
 		listSearch: { searchFolders, searchPaths },
 	};
 
-	customOperations = customOperationsOf({
+	execute = operationRouter({
 		access: access.operations,
 		file: file.operations,
 		folder: folder.operations,
@@ -85,7 +82,4 @@ export class DataflowRepository implements INodeType {
 		system: system.operations,
 		trash: trash.operations,
 	});
-
-	/** Runs as an AI tool too (n8n calls `execute` there, not `customOperations`). */
-	execute = executeOperation(this.customOperations);
 }

@@ -2,7 +2,7 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 
 import { requestOptionsField } from '../common/fields';
 import { searchRepositoryFolders, searchRepositoryPaths } from '../common/repositoryPicker';
-import { customOperationsOf, executeOperation } from '../common/operations';
+import { operationRouter } from '../common/operations';
 import * as blockout from './resources/blockout';
 import * as schedule from './resources/schedule';
 import * as scheduler from './resources/scheduler';
@@ -29,9 +29,6 @@ export class DataflowScheduler implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'dataflowServerApi', required: true }],
-		requestDefaults: {
-			baseURL: '={{$credentials.baseUrl}}',
-		},
 		properties: [
 			{
 				displayName: 'Resource',
@@ -57,8 +54,5 @@ export class DataflowScheduler implements INodeType {
 		listSearch: { searchBlockouts, searchJobs, searchRepositoryFolders, searchRepositoryPaths },
 	};
 
-	customOperations = customOperationsOf({ blockout: blockout.operations, schedule: schedule.operations, scheduler: scheduler.operations });
-
-	/** Runs as an AI tool too (n8n calls `execute` there, not `customOperations`). */
-	execute = executeOperation(this.customOperations);
+	execute = operationRouter({ blockout: blockout.operations, schedule: schedule.operations, scheduler: scheduler.operations });
 }

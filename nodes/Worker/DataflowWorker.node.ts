@@ -1,7 +1,7 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { requestOptionsField } from '../common/fields';
-import { customOperationsOf, executeOperation } from '../common/operations';
+import { operationRouter } from '../common/operations';
 import { searchRepositoryFolders, searchRepositoryPaths } from '../common/repositoryPicker';
 import * as job from './resources/job';
 import * as sequence from './resources/sequence';
@@ -31,9 +31,6 @@ export class DataflowWorker implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'dataflowServerApi', required: true }],
-		requestDefaults: {
-			baseURL: '={{$credentials.baseUrl}}',
-		},
 		properties: [
 			{
 				displayName: 'Resource',
@@ -61,7 +58,9 @@ export class DataflowWorker implements INodeType {
 		],
 	};
 
-	customOperations = customOperationsOf({
+	methods = { listSearch: { searchRepositoryFolders, searchRepositoryPaths } };
+
+	execute = operationRouter({
 		job: job.operations,
 		sequence: sequence.operations,
 		server: server.operations,
@@ -69,9 +68,4 @@ export class DataflowWorker implements INodeType {
 		socket: socket.operations,
 		transformation: transformation.operations,
 	});
-
-	methods = { listSearch: { searchRepositoryFolders, searchRepositoryPaths } };
-
-	/** Runs as an AI tool too (n8n calls `execute` there, not `customOperations`). */
-	execute = executeOperation(this.customOperations);
 }

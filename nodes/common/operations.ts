@@ -1,8 +1,17 @@
 /**
- * Wiring between a node's resource folders and n8n: each resource folder exports `operations`, a
- * map of operation value → module with an `execute` built by `defineOperation`.
+ * The node's `execute`: routes each run to the operation of its resource and operation, as n8n's
+ * programmatic nodes do (Airtable v2's actions/router.ts). Each resource folder exports
+ * `operations`, a map of operation value → module whose `execute` was built by `requestOperation`
+ * or `defineOperation` (executor.ts), which handle items, pairing and Continue On Fail.
+ *
+ * A plain `execute` is what n8n calls everywhere: in a workflow, and when the node runs as an AI
+ * agent or MCP tool (n8n-core dist/execution-engine/node-execution-context/utils/
+ * get-input-connection-data.js `makeHandleToolInvocation` calls `nodeType.execute`). The nodes once
+ * used n8n's declarative `requestDefaults` + `customOperations` instead; the tool path ignores
+ * `customOperations`, so that shape gave way to this one (docs/DEVELOPING.md, "Where we differ
+ * from n8n's defaults, and why").
  */
-import { NodeOperationError, type IExecuteFunctions, type INodeType, type NodeOutput } from 'n8n-workflow';
+import { NodeOperationError, type IExecuteFunctions, type NodeOutput } from 'n8n-workflow';
 
 import type { CustomOperation } from './executor';
 
@@ -10,40 +19,16 @@ export interface OperationModule {
 	execute: CustomOperation;
 }
 
-export function customOperationsOf(
+export function operationRouter(
 	resources: Record<string, Record<string, OperationModule>>,
-): NonNullable<INodeType['customOperations']> {
-	const out: NonNullable<INodeType['customOperations']> = {};
-	for (const [resource, operations] of Object.entries(resources)) {
-		out[resource] = {};
-		for (const [operation, module] of Object.entries(operations)) {
-			out[resource][operation] = module.execute;
-		}
-	}
-	return out;
-}
-
-/**
- * The node's `execute`: runs the custom operation of the item's resource and operation. n8n's
- * workflow engine calls `customOperations` itself (n8n-core
- * dist/execution-engine/workflow-execute.js `getCustomOperation`, which wins over `execute`), but
- * not when the node runs as an AI agent or MCP tool: there n8n-core
- * dist/execution-engine/node-execution-context/utils/get-input-connection-data.js
- * `makeHandleToolInvocation` calls `nodeType.execute`, and a node with `requestDefaults` and no
- * `execute` gets the declarative RoutingNode from n8n (dist/node-types.js
- * `shouldAssignExecuteMethod`), which would send a bare request to the base URL instead of the
- * operation. So every action node sets `execute = executeOperation(this.customOperations)`.
- */
-export function executeOperation(
-	customOperations: NonNullable<INodeType['customOperations']>,
 ): (this: IExecuteFunctions) => Promise<NodeOutput> {
 	return async function (this: IExecuteFunctions) {
 		const resource = String(this.getNodeParameter('resource', 0));
 		const operation = String(this.getNodeParameter('operation', 0));
-		const run = customOperations[resource]?.[operation];
-		if (!run) {
+		const module = Object.hasOwn(resources, resource) ? resources[resource][operation] : undefined;
+		if (!module || !Object.hasOwn(resources[resource], operation)) {
 			throw new NodeOperationError(this.getNode(), `The node has no operation "${operation}" for the resource "${resource}"`);
 		}
-		return await run.call(this);
+		return await module.execute.call(this);
 	};
 }

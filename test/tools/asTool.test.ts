@@ -4,8 +4,9 @@
  * (n8n-core 2.41.1 dist/execution-engine/node-execution-context/utils/get-input-connection-data.js
  * `makeHandleToolInvocation`); a node with `requestDefaults` and no `execute` gets n8n's
  * declarative RoutingNode instead (n8n 2.41.1 dist/node-types.js `shouldAssignExecuteMethod`,
- * mirrored by test/harness/nodeTypes.ts), which sends a bare GET to the base URL. These tests run
- * the nodes with their custom operations hidden, as the tool path sees them.
+ * mirrored by test/harness/nodeTypes.ts), which sends a bare GET to the base URL. The nodes now
+ * route through `execute` only (nodes/common/operations.ts); these tests still hide any
+ * `customOperations`, so that one coming back could not make them pass.
  */
 import { NodeHelpers, type INode, type INodeType } from 'n8n-workflow';
 
