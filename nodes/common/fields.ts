@@ -7,8 +7,12 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-/** The Return All / Limit pair of a list operation, shown for `show`. */
-export function returnAllFields(show: IDisplayOptions['show']): INodeProperties[] {
+/**
+ * The Return All / Limit pair of a list operation. Without `show` the fields are bare, for an
+ * operation file that wraps its fields with `updateDisplayOptions` (Limit keeps its own
+ * `returnAll: [false]`, which the wrapper merges with the operation's).
+ */
+export function returnAllFields(show: IDisplayOptions['show'] = {}): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',
@@ -41,7 +45,8 @@ export function limitOf(ctx: IExecuteFunctions, itemIndex: number): number | und
 }
 
 export interface PairListOptions {
-	show: IDisplayOptions['show'];
+	/** Omitted when the operation file wraps its fields with `updateDisplayOptions`. */
+	show?: IDisplayOptions['show'];
 	/** Parameter name, e.g. `jobParameters`. */
 	name: string;
 	displayName: string;
@@ -64,7 +69,7 @@ export function pairListField(options: PairListOptions): INodeProperties {
 		placeholder: options.placeholder,
 		default: {},
 		description: options.description,
-		displayOptions: { show: options.show },
+		...(options.show ? { displayOptions: { show: options.show } } : {}),
 		options: [
 			{
 				name: options.entry,
@@ -116,13 +121,13 @@ export function readPairs(
 }
 
 /** "Put Output File in Field": where a downloaded file goes (n8n's usual name and default). */
-export function binaryOutputField(show: IDisplayOptions['show'], hint = 'The name of the output binary field to put the file in'): INodeProperties {
-	return { displayName: 'Put Output File in Field', name: 'binaryPropertyName', type: 'string', default: 'data', required: true, hint, displayOptions: { show } };
+export function binaryOutputField(hint = 'The name of the output binary field to put the file in'): INodeProperties {
+	return { displayName: 'Put Output File in Field', name: 'binaryPropertyName', type: 'string', default: 'data', required: true, hint };
 }
 
 /** "Input Binary Field": the input item's binary field that holds the file to send. */
-export function binaryInputField(show: IDisplayOptions['show'], hint = 'The name of the input binary field holding the file'): INodeProperties {
-	return { displayName: 'Input Binary Field', name: 'binaryPropertyName', type: 'string', default: 'data', required: true, hint, displayOptions: { show } };
+export function binaryInputField(hint = 'The name of the input binary field holding the file'): INodeProperties {
+	return { displayName: 'Input Binary Field', name: 'binaryPropertyName', type: 'string', default: 'data', required: true, hint };
 }
 
 /** Reads `binaryOutputField` or `binaryInputField`, trimmed; empty is refused before any request. */
@@ -145,13 +150,13 @@ export const INCLUDE_RAW_OPTION: INodeProperties = {
 };
 
 /** The "Options" collection of an operation (parameter `options`), holding `options`. */
-export function optionsCollection(show: IDisplayOptions['show'], options: INodeProperties[]): INodeProperties {
-	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, displayOptions: { show }, options };
+export function optionsCollection(options: INodeProperties[]): INodeProperties {
+	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options };
 }
 
 /** An "Options" collection with Include Raw Response and any `extra` options. */
-export function rawResponseOptions(show: IDisplayOptions['show'], extra: INodeProperties[] = []): INodeProperties {
-	return optionsCollection(show, [INCLUDE_RAW_OPTION, ...extra]);
+export function rawResponseOptions(extra: INodeProperties[] = []): INodeProperties {
+	return optionsCollection([INCLUDE_RAW_OPTION, ...extra]);
 }
 
 /** The "Options" collection's values (empty when the operation has none). */
