@@ -1,5 +1,6 @@
 // Lint for what ships: nodes/, credentials/ and package.json, with n8n's community-package rules
-// (the rules of @n8n/node-cli's lint and of the community package scanner) plus no-console.
+// (the rules of @n8n/node-cli's lint and of the community package scanner) plus no-console. Why this file
+// is not the template (and package.json's n8n.strict is false): docs/DEVELOPING.md, "Where we differ from n8n's defaults, and why".
 import eslint from '@eslint/js';
 import communityNodes from '@n8n/eslint-plugin-community-nodes';
 import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';

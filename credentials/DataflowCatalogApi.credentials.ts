@@ -90,7 +90,7 @@ export class DataflowCatalogApi implements ICredentialType {
 		return { accessToken };
 	}
 
-	/** `Authorization: Bearer <token>` (a function, as for the server credential: no per-request expressions). */
+	/** `Authorization: Bearer <token>` (a function, as for the server credential: no per-request expressions; docs/DEVELOPING.md, "Where we differ from n8n's defaults"). */
 	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 		requestOptions.headers = { ...(requestOptions.headers ?? {}), Authorization: `Bearer ${String(credentials.accessToken ?? '')}` };
 		return requestOptions;

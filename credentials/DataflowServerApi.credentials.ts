@@ -104,7 +104,8 @@ export class DataflowServerApi implements ICredentialType {
 	/**
 	 * HTTP Basic. A function rather than a generic `{{$credentials...}}` template: n8n evaluates a
 	 * template's expressions on every request, which the benchmarks measured at 0.35 ms of CPU per
-	 * item (bench/RESULTS.md); the result is the same `auth` option.
+	 * item (bench/RESULTS.md); the result is the same `auth` option. Why not the default:
+	 * docs/DEVELOPING.md, "Where we differ from n8n's defaults, and why".
 	 */
 	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 		requestOptions.auth = {

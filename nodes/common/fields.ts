@@ -170,6 +170,7 @@ export function readIncludeRaw(ctx: IExecuteFunctions, itemIndex: number): boole
 }
 
 /**
+ * Why every action node declares this: docs/DEVELOPING.md, "Where we differ from n8n's defaults, and why".
  * The node's Request Options (Settings tab), as n8n adds them to declarative nodes
  * (n8n-core dist/nodes-loader/constants.js `commonDeclarativeNodeOptionParameters`, 2.41.1). n8n
  * adds its own only to nodes without `execute` (directory-loader.js

@@ -1,6 +1,7 @@
 /**
  * The test harness: runs the package's nodes through n8n-core's own execution engine
- * (WorkflowExecute) with the package's real credential classes.
+ * (WorkflowExecute) with the package's real credential classes. Why not n8n's NodeTestHarness:
+ * docs/DEVELOPING.md, "Where we differ from n8n's defaults, and why".
  */
 import type { ICredentialDataDecryptedObject, ICredentialType, INodeType } from 'n8n-workflow';
 
