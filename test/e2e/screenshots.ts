@@ -4,7 +4,8 @@
  * Screenshots of the n8n editor for the README: the canvas with an example workflow, a node's
  * parameter panel, and the editor pass of a new user's first day: a repository picker open on the
  * emulator's folders, a picker that says why it cannot load (a credential with a wrong password),
- * and the Update ACL panel with its defaults. Runs a throwaway n8n (the pinned toolchain) with the package installed, the
+ * and the Update ACL panel with its defaults; and it checks that a first node added through the
+ * node creator preselects the main emulator's credential. Runs a throwaway n8n (the pinned toolchain) with the package installed, the
  * emulator, credentials and the examples imported, and drives Debian's Chromium headless through
  * the toolchain's playwright-core. Needs `apt-get install -y chromium` (or CHROMIUM_PATH). Writes
  * PNGs to docs/screenshots/.
@@ -24,11 +25,15 @@ interface Locator {
 	click(options?: { timeout?: number }): Promise<void>;
 	count(): Promise<number>;
 	isVisible(): Promise<boolean>;
+	fill(value: string, options?: { timeout?: number }): Promise<void>;
+	hover(options?: { timeout?: number }): Promise<void>;
+	textContent(options?: { timeout?: number }): Promise<string | null>;
+	inputValue(options?: { timeout?: number }): Promise<string>;
+	locator(selector: string): Locator;
 }
 interface Page {
 	goto(url: string, options?: { waitUntil?: string; timeout?: number }): Promise<unknown>;
 	locator(selector: string): Locator;
-	textContent?(selector: string): Promise<string | null>;
 	getByText(text: string, options?: { exact?: boolean }): Locator;
 	screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown>;
 	waitForTimeout(ms: number): Promise<void>;
@@ -142,8 +147,58 @@ async function main(): Promise<number> {
 
 type Server = Awaited<ReturnType<Session['n8n']['start']>>;
 
+const MAIN_CREDENTIAL = 'Dataflow Server (emulator)';
+
+/**
+ * A new user's first node: on a workflow with only a manual trigger, add Dataflow Repository
+ * through the node creator (the + on the trigger's output, search, the first action) and read which
+ * credential the editor preselected. It must be the main emulator's, not the second emulator's
+ * (the runner imports the main emulator's credentials with the latest times, test/e2e/lib/runner.ts).
+ * Runs before anything else creates a credential. Fails the run otherwise.
+ */
+async function newNodeCredential(page: Page, server: Server, say: (line: string) => void): Promise<void> {
+	const created = await server.request<{ data?: { id?: string } }>('POST', '/rest/workflows', {
+		name: 'First node',
+		active: false,
+		settings: {},
+		connections: {},
+		nodes: [{ id: 'trigger', name: 'When clicking', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} }],
+	});
+	const workflowId = created.body?.data?.id;
+	if (!workflowId) throw new Error(`creating the first-node workflow answered ${created.status}`);
+	const file = path.join(SCREENSHOTS_DIR, 'new-node-credential.png');
+	try {
+		await page.goto(`${server.url}/workflow/${workflowId}`, { waitUntil: 'load', timeout: 90_000 });
+		await page.locator('[data-test-id="canvas-node"]').first().waitFor({ timeout: 90_000 });
+		await page.waitForTimeout(1500);
+		await page.locator('[data-test-id="canvas-node"]').first().hover({ timeout: 10_000 });
+		await page.locator('[data-test-id="canvas-handle-plus"]').first().click({ timeout: 30_000 });
+		await page.locator('[data-test-id="node-creator-search-bar"]').first().fill('Dataflow Repository', { timeout: 30_000 });
+		await page.waitForTimeout(1000);
+		// The node (with its trigger, as n8n groups them), then one of its actions.
+		await page.locator('[data-test-id="item-iterator-item"]').first().click({ timeout: 30_000 });
+		await page.getByText('Check whether a file exists', { exact: true }).first().click({ timeout: 30_000 });
+		await page.locator('[data-test-id="ndv"]').first().waitFor({ timeout: 30_000 });
+		await page.waitForTimeout(2000);
+		await page.screenshot({ path: file });
+		say(`Wrote ${path.relative(process.cwd(), file)}`);
+	} catch (error) {
+		await page.screenshot({ path: file }).catch(() => undefined);
+		throw new Error(`adding a first node in the editor failed (see ${path.relative(process.cwd(), file)}): ${(error as Error).message.split('\n')[0]}`);
+	}
+	const select = page.locator('[data-test-id="node-credentials-select"]').first();
+	const shown = `${(await select.textContent({ timeout: 10_000 })) ?? ''} ${await select
+		.locator('input')
+		.first()
+		.inputValue({ timeout: 5_000 })
+		.catch(() => '')}`.replace(/\s+/g, ' ');
+	if (!shown.includes(MAIN_CREDENTIAL)) throw new Error(`a new Dataflow Repository node preselected "${shown.trim()}", not "${MAIN_CREDENTIAL}"`);
+	say(`A new node preselects "${MAIN_CREDENTIAL}"`);
+}
+
 /** Pickers (one that loads, one that cannot and says why) and the Update ACL panel with its defaults. */
 async function editorPass(page: Page, server: Server, baseUrl: string, say: (line: string) => void): Promise<void> {
+	await newNodeCredential(page, server, say);
 	const bad = await server.request<{ data?: { id?: string } }>('POST', '/rest/credentials', {
 		name: 'Dataflow Server (wrong password)',
 		type: 'dataflowServerApi',
@@ -160,7 +215,7 @@ async function editorPass(page: Page, server: Server, baseUrl: string, say: (lin
 		parameters,
 		credentials: { dataflowServerApi: credential },
 	});
-	const main = { id: 'dataflowServer01', name: 'Dataflow Server (emulator)' };
+	const main = { id: 'dataflowServer01', name: MAIN_CREDENTIAL };
 	const created = await server.request<{ data?: { id?: string } }>('POST', '/rest/workflows', {
 		name: 'Editor pass',
 		active: false,
