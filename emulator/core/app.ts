@@ -7,10 +7,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
+import { EmulatorHttpError } from './errors';
 import { Faults, type FaultRule } from './faults';
 import { serverProfile, type ProfileName, type ServerProfile } from './profiles';
 import { Router } from './router';
 import type { EmulatorUser, ErrorStyle, LoggedRequest, RequestContext, RouteOptions } from './types';
+import { escapeXml } from './xml';
 
 export interface EmulatorOptions {
 	port?: number;
@@ -64,10 +66,6 @@ const PLATFORM_CSRF_PATHS: Array<[string, RegExp]> = [
 	['POST', /^\/api\/user-settings\//],
 	['GET', /^\/api\/system\/refresh\/(globalActions|metadata|systemSettings|reportingDataCache|mondrianSingleSchemaCache|mondrianSchemaCache|authorizationDecisionCache)\b/],
 ];
-
-function escapeXml(text: string): string {
-	return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-}
 
 export function webResultXml(result: 'OK' | 'ERROR', message: string, id = ''): string {
 	return `<?xml version="1.0" encoding="UTF-8"?>\n<webresult>\n  <result>${result}</result>\n  <message>${escapeXml(message)}</message>\n  <id>${escapeXml(id)}</id>\n</webresult>\n`;
@@ -404,7 +402,27 @@ export class EmulatorApp {
 			ctx.fail(403, `User ${ctx.user?.name ?? 'anonymous'} does not have administrative permission`);
 			return;
 		}
-		await matched.route.handler(ctx);
+		try {
+			await matched.route.handler(ctx);
+		} catch (error) {
+			if (!(error instanceof EmulatorHttpError)) throw error;
+			this.answerError(ctx, error);
+		}
+	}
+
+	/**
+	 * The one place a handler's EmulatorHttpError becomes an answer: in the route's error style
+	 * (`ctx.fail`), or the exact body the error carries. A request body the handler did not read is
+	 * drained first; an answer already under way is cut off.
+	 */
+	private answerError(ctx: RequestContext, error: EmulatorHttpError): void {
+		if (ctx.res.headersSent) {
+			ctx.res.destroy();
+			return;
+		}
+		if (!ctx.req.readableEnded) ctx.req.resume();
+		if (error.raw) ctx.send(error.status, error.raw.body, error.raw.contentType, error.raw.headers);
+		else ctx.fail(error.status, error.message);
 	}
 
 	private context(

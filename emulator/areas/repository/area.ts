@@ -1,8 +1,9 @@
 /** What the repository routes share: the store, the JSON style, LDAP settings and small helpers. */
 import type { EmulatorApp } from '../../core/app';
+import { EmulatorHttpError } from '../../core/errors';
 import type { EmulatorUser, RequestContext } from '../../core/types';
 import type { JsonStyle } from './format';
-import { pathFromId, RepoError, type Repository } from './store';
+import { pathFromId, type Repository } from './store';
 
 export const FILES = '/api/repo/files';
 
@@ -21,14 +22,14 @@ export interface RepositoryArea {
 }
 
 export function userOf(ctx: RequestContext): EmulatorUser {
-	if (!ctx.user) throw new RepoError(401, 'Unauthorized');
+	if (!ctx.user) throw new EmulatorHttpError(401, 'Unauthorized');
 	return ctx.user;
 }
 
 /** The slash path of a `{pathId}` route parameter. */
 export function pathParam(ctx: RequestContext, name = 'pathId'): string {
 	const raw = ctx.params[name] ?? '';
-	if (raw.trim() === '') throw new RepoError(400, 'The path id is empty');
+	if (raw.trim() === '') throw new EmulatorHttpError(400, 'The path id is empty');
 	return pathFromId(raw);
 }
 
@@ -38,22 +39,17 @@ export function flag(ctx: RequestContext, name: string, fallback = false): boole
 	return value.toLowerCase() === 'true';
 }
 
-/** Runs a handler; a RepoError becomes an error answer with its status (the request body is drained first). */
+/**
+ * Runs a handler; an unexpected error (a store failure) becomes a 500 with its message in the route's
+ * style, as the real resources' catch-all does. EmulatorHttpError passes through to the app (core/app.ts).
+ */
 export function guarded(handler: (ctx: RequestContext) => Promise<void> | void): (ctx: RequestContext) => Promise<void> {
 	return async (ctx) => {
 		try {
 			await handler(ctx);
 		} catch (error) {
-			if (ctx.res.headersSent) {
-				ctx.res.destroy();
-				return;
-			}
-			if (!ctx.req.readableEnded) ctx.req.resume();
-			if (error instanceof RepoError) {
-				ctx.fail(error.status, error.message);
-				return;
-			}
-			ctx.fail(500, (error as Error).message ?? 'Internal error');
+			if (error instanceof EmulatorHttpError) throw error;
+			throw new EmulatorHttpError(500, (error as Error).message ?? 'Internal error');
 		}
 	};
 }

@@ -4,18 +4,15 @@
  * epoch-millisecond strings. With `jsonStyle: 'strings'` JSON is written the way older servers
  * write it: every scalar a string and one-element lists as bare objects.
  */
+import { EmulatorHttpError } from '../../core/errors';
 import type { RequestContext } from '../../core/types';
+import { escapeXml } from '../../core/xml';
 import type { Ace, RepoNode, Repository } from './store';
-import { RepoError } from './store';
 
 export type JsonStyle = 'typed' | 'strings';
 
 type Value = string | number | boolean | null | undefined | Value[] | { [key: string]: Value };
 export type Doc = { [key: string]: Value };
-
-export function escapeXml(text: string): string {
-	return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-}
 
 function xmlElement(name: string, value: Value): string {
 	if (value === undefined) return '';
@@ -93,7 +90,7 @@ export function parseFilter(text: string | null): Filter {
 		}
 	}
 	if (filter.includeMembers && filter.excludeMembers) {
-		throw new RepoError(400, 'Invalid filter: includeMembers and excludeMembers cannot be used together');
+		throw new EmulatorHttpError(400, 'Invalid filter: includeMembers and excludeMembers cannot be used together');
 	}
 	return filter;
 }

@@ -5,7 +5,7 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 
-import { escapeXml } from './format';
+import { escapeXml } from '../../core/xml';
 import type { Ace, RepoNode, Repository } from './store';
 
 export interface ManifestEntity {

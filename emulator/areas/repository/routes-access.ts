@@ -1,10 +1,11 @@
 /** Access routes (ACLs, permission checks) and locale properties and metadata. */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
+import { EmulatorHttpError } from '../../core/errors';
 import type { RequestContext } from '../../core/types';
 import { FILES, guarded, ok, pathParam, sendBoolean, userOf, type RepositoryArea } from './area';
 import { aclDoc, keyValues, localeEntries, sendDoc, type Doc } from './format';
-import { ACL_MANAGEMENT, ALL, READ, RepoError, ROLE, USER, WRITE, type Ace, type RepoNode } from './store';
+import { ACL_MANAGEMENT, ALL, READ, ROLE, USER, WRITE, type Ace, type RepoNode } from './store';
 
 const xmlParser = new XMLParser({
 	ignoreAttributes: true,
@@ -23,7 +24,7 @@ function asArray<T>(value: T | T[] | undefined | null | ''): T[] {
 export async function readBodyDoc(ctx: RequestContext, badXmlStatus = 500): Promise<Raw> {
 	const text = await ctx.text();
 	const type = String(ctx.req.headers['content-type'] ?? '').toLowerCase();
-	if (text.trim() === '') throw new RepoError(400, 'The request body is empty');
+	if (text.trim() === '') throw new EmulatorHttpError(400, 'The request body is empty');
 	if (type.includes('json') || /^\s*[[{]/.test(text)) {
 		try {
 			const value = JSON.parse(text) as unknown;
@@ -31,10 +32,10 @@ export async function readBodyDoc(ctx: RequestContext, badXmlStatus = 500): Prom
 			if (value === null || typeof value !== 'object') throw new Error('not an object');
 			return value as Raw;
 		} catch {
-			throw new RepoError(400, 'The JSON body is malformed');
+			throw new EmulatorHttpError(400, 'The JSON body is malformed');
 		}
 	}
-	if (XMLValidator.validate(text) !== true) throw new RepoError(badXmlStatus, 'The XML body is malformed');
+	if (XMLValidator.validate(text) !== true) throw new EmulatorHttpError(badXmlStatus, 'The XML body is malformed');
 	const doc = xmlParser.parse(text) as Raw;
 	const rootName = Object.keys(doc).find((k) => !k.startsWith('?'));
 	const root = rootName ? doc[rootName] : undefined;
@@ -46,7 +47,7 @@ function keyValueList(body: Raw): Record<string, string> {
 	const out: Record<string, string> = {};
 	for (const entry of list) {
 		if (entry === null || typeof entry !== 'object' || typeof entry.key !== 'string' || entry.key === '') {
-			throw new RepoError(400, 'Invalid payload: every entry needs a key');
+			throw new EmulatorHttpError(400, 'Invalid payload: every entry needs a key');
 		}
 		out[entry.key] = entry.value === undefined || entry.value === null ? '' : String(entry.value);
 	}
@@ -64,7 +65,7 @@ function permissionCodes(text: string | null): number[] {
 		.filter(Boolean)
 		.map(Number);
 	if (codes.length === 0 || codes.some((c) => !Number.isInteger(c) || c < 0 || c > 4)) {
-		throw new RepoError(500, `Invalid permissions "${text ?? ''}": give codes 0 to 4 separated by "|"`);
+		throw new EmulatorHttpError(500, `Invalid permissions "${text ?? ''}": give codes 0 to 4 separated by "|"`);
 	}
 	return codes;
 }
@@ -82,7 +83,7 @@ export function registerAccessRoutes(area: RepositoryArea): void {
 	const fileAt = (ctx: RequestContext): RepoNode => {
 		const path = pathParam(ctx);
 		const node = repo.find(path);
-		if (!node) throw new RepoError(500, `File not found: ${path}`);
+		if (!node) throw new EmulatorHttpError(500, `File not found: ${path}`);
 		return node;
 	};
 
@@ -145,10 +146,10 @@ export function registerAccessRoutes(area: RepositoryArea): void {
 			permissions: asArray(raw.permissions as unknown).map((p) => Number(p)),
 		}));
 		const known = (name: string, type: number) => (type === ROLE ? repo.knownRoles().includes(name) : !!repo.user(name));
-		if (owner === '' || !known(owner, ownerType)) throw new RepoError(403, `Invalid owner "${owner}"`);
+		if (owner === '' || !known(owner, ownerType)) throw new EmulatorHttpError(403, `Invalid owner "${owner}"`);
 		for (const ace of aces) {
-			if (!known(ace.recipient, ace.recipientType)) throw new RepoError(403, `Invalid user or role name "${ace.recipient}"`);
-			if (ace.permissions.some((p) => !Number.isInteger(p) || p < 0 || p > 4)) throw new RepoError(500, `Invalid permissions for ${ace.recipient}`);
+			if (!known(ace.recipient, ace.recipientType)) throw new EmulatorHttpError(403, `Invalid user or role name "${ace.recipient}"`);
+			if (ace.permissions.some((p) => !Number.isInteger(p) || p < 0 || p > 4)) throw new EmulatorHttpError(500, `Invalid permissions for ${ace.recipient}`);
 		}
 		repo.require(user, node, ACL_MANAGEMENT);
 		node.acl = {
@@ -208,7 +209,7 @@ export function registerAccessRoutes(area: RepositoryArea): void {
 		const user = userOf(ctx);
 		const node = fileAt(ctx);
 		const locale = ctx.query.get('locale') ?? '';
-		if (locale === '') throw new RepoError(500, 'The locale parameter is empty');
+		if (locale === '') throw new EmulatorHttpError(500, 'The locale parameter is empty');
 		repo.require(user, node, WRITE);
 		node.locales.delete(locale);
 		ok(ctx);
@@ -231,7 +232,7 @@ export function registerAccessRoutes(area: RepositoryArea): void {
 		const user = userOf(ctx);
 		const path = pathParam(ctx);
 		const node = repo.find(path);
-		if (!node) throw new RepoError(400, `Invalid path: ${path}`);
+		if (!node) throw new EmulatorHttpError(400, `Invalid path: ${path}`);
 		const type = String(ctx.req.headers['content-type'] ?? '');
 		const body = await readBodyDoc(ctx, /xml/i.test(type) ? 415 : 400);
 		const values = keyValueList(body);

@@ -4,12 +4,13 @@
  */
 import type { Readable } from 'node:stream';
 
+import { EmulatorHttpError } from '../../core/errors';
 import type { RequestContext } from '../../core/types';
 import { FILES, flag, guarded, ok, pathParam, userOf, type RepositoryArea } from './area';
 import { fileDoc, fileListDoc, nameMatches, parseFilter, sendDoc, typeMatches, type Doc, type Filter } from './format';
 import { manifestXml } from './manifest';
 import { javaUrlDecode, lenientDecode } from './javaDecode';
-import { DELETE, pathFromId, READ, RepoError, segmentsOf, type RepoNode } from './store';
+import { DELETE, pathFromId, READ, segmentsOf, type RepoNode } from './store';
 import { writeZip, type ZipSource } from './zip';
 
 function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
@@ -93,7 +94,7 @@ function sendTree(area: RepositoryArea, ctx: RequestContext, path: string): void
 	}
 	const depthText = ctx.query.get('depth');
 	const depth = depthText === null || depthText === '' ? -1 : Number(depthText);
-	if (!Number.isInteger(depth)) throw new RepoError(400, `Invalid depth "${depthText}"`);
+	if (!Number.isInteger(depth)) throw new EmulatorHttpError(400, `Invalid depth "${depthText}"`);
 	const options: TreeOptions = {
 		depth,
 		filter: parseFilter(ctx.query.get('filter')),
@@ -115,10 +116,10 @@ function nodesOfIds(area: RepositoryArea, body: string): RepoNode[] {
 		.split(',')
 		.map((s) => s.trim())
 		.filter(Boolean);
-	if (ids.length === 0) throw new RepoError(500, 'String cannot be null or empty');
+	if (ids.length === 0) throw new EmulatorHttpError(500, 'String cannot be null or empty');
 	return ids.map((id) => {
 		const node = area.repo.byId.get(id);
-		if (!node) throw new RepoError(500, `File not found: ${id}`);
+		if (!node) throw new EmulatorHttpError(500, `File not found: ${id}`);
 		return node;
 	});
 }
@@ -134,7 +135,7 @@ const CONTROL_CHARACTERS = { test: (text: string) => [...text].some((c) => c.cha
 export function createDirPath(ctx: RequestContext): string {
 	const path = pathParam(ctx);
 	const decoded = lenientDecode(path);
-	if (decoded.trim() !== decoded || CONTROL_CHARACTERS.test(decoded) || CONTROL_CHARACTERS.test(path)) throw new RepoError(403, 'containsIllegalCharacters');
+	if (decoded.trim() !== decoded || CONTROL_CHARACTERS.test(decoded) || CONTROL_CHARACTERS.test(path)) throw new EmulatorHttpError(403, 'containsIllegalCharacters');
 	return path;
 }
 
@@ -148,7 +149,7 @@ export function registerFileRoutes(area: RepositoryArea): void {
 	add('PUT', `${FILES}/delete`, async (ctx) => {
 		const user = userOf(ctx);
 		const nodes = nodesOfIds(area, await ctx.text());
-		for (const node of nodes) if (!repo.isLive(node)) throw new RepoError(500, `File ${node.id} is already in the trash`);
+		for (const node of nodes) if (!repo.isLive(node)) throw new EmulatorHttpError(500, `File ${node.id} is already in the trash`);
 		for (const node of nodes) repo.require(user, node, DELETE);
 		for (const node of nodes) repo.moveToTrash(node, user);
 		ok(ctx);
@@ -170,7 +171,7 @@ export function registerFileRoutes(area: RepositoryArea): void {
 		add('GET', `${FILES}/exists`, (ctx) => {
 			const user = userOf(ctx);
 			const raw = ctx.query.get('pathId');
-			if (raw === null) throw new RepoError(500, '');
+			if (raw === null) throw new EmulatorHttpError(500, '');
 			let decoded: string;
 			try {
 				decoded = javaUrlDecode(raw);
@@ -226,7 +227,7 @@ export function registerFileRoutes(area: RepositoryArea): void {
 
 	add('GET', `${FILES}/:pathId/inline`, async (ctx) => {
 		const node = repo.readable(userOf(ctx), pathParam(ctx));
-		if (node.folder) throw new RepoError(403, `${repo.pathOf(node)} is a folder`);
+		if (node.folder) throw new EmulatorHttpError(403, `${repo.pathOf(node)} is a folder`);
 		await streamContent(area, ctx, node, { 'Content-Disposition': contentDisposition('inline', node.name) });
 	});
 
@@ -239,13 +240,13 @@ export function registerFileRoutes(area: RepositoryArea): void {
 		const user = userOf(ctx);
 		const path = pathParam(ctx);
 		const newName = ctx.query.get('newName') ?? '';
-		if (CONTROL_CHARACTERS.test(newName)) throw new RepoError(403, 'containsIllegalCharacters');
+		if (CONTROL_CHARACTERS.test(newName)) throw new EmulatorHttpError(403, 'containsIllegalCharacters');
 		const node = repo.find(path);
 		if (!node) {
 			ctx.send(500);
 			return;
 		}
-		if (newName.trim() === '' || newName.trim() !== newName) throw new RepoError(500, `Illegal name "${newName}"`);
+		if (newName.trim() === '' || newName.trim() !== newName) throw new EmulatorHttpError(500, `Illegal name "${newName}"`);
 		const dot = node.name.lastIndexOf('.');
 		const finalName = !node.folder && dot >= 0 ? newName + node.name.slice(dot) : newName;
 		repo.rename(node, finalName, user);
@@ -297,14 +298,14 @@ export function registerFileRoutes(area: RepositoryArea): void {
 
 	add('GET', `${FILES}/:pathId`, async (ctx) => {
 		const node = repo.readable(userOf(ctx), pathParam(ctx));
-		if (node.folder) throw new RepoError(403, `${repo.pathOf(node)} is a folder`);
+		if (node.folder) throw new EmulatorHttpError(403, `${repo.pathOf(node)} is a folder`);
 		await streamContent(area, ctx, node, {});
 	});
 
 	add('PUT', `${FILES}/:pathId`, async (ctx) => {
 		const user = userOf(ctx);
 		const path = pathParam(ctx);
-		if (segmentsOf(path).length === 0) throw new RepoError(403, 'Cannot write to the root folder');
+		if (segmentsOf(path).length === 0) throw new EmulatorHttpError(403, 'Cannot write to the root folder');
 		await repo.writeFile(path, ctx.req as Readable, user, { mimeType: ctx.req.headers['content-type'] });
 		ok(ctx);
 	});

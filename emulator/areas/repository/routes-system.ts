@@ -9,13 +9,14 @@ import { pipeline } from 'node:stream/promises';
 
 import busboy from 'busboy';
 
+import { EmulatorHttpError } from '../../core/errors';
 import type { RequestContext } from '../../core/types';
+import { escapeXml } from '../../core/xml';
 import { FILES, guarded, LOGGED_SINCE, ok, pathParam, sendBoolean, userOf, type RepositoryArea } from './area';
-import { escapeXml } from './format';
 import { manifestXml, parseManifest, type ManifestEntity } from './manifest';
 import { createDirPath, zipEntriesOf } from './routes-files';
 import { lenientDecode } from './javaDecode';
-import { READ, RepoError, segmentsOf, type RepoNode } from './store';
+import { READ, segmentsOf, type RepoNode } from './store';
 import { listZip, openZipEntry, readZipEntry, writeZip, ZipReadError } from './zip';
 
 export const LDAP_KEYS = [
@@ -88,7 +89,7 @@ async function restoreZip(area: RepositoryArea, file: string, options: RestoreOp
 	try {
 		entries = await listZip(file);
 	} catch (error) {
-		if (error instanceof ZipReadError) throw new RepoError(400, error.message);
+		if (error instanceof ZipReadError) throw new EmulatorHttpError(400, error.message);
 		throw error;
 	}
 	const manifestEntry = entries.find((e) => e.name === 'exportManifest.xml');
@@ -161,10 +162,10 @@ export function registerSystemRoutes(area: RepositoryArea, tempDir: string): voi
 	const logged = app.profile.atLeast(LOGGED_SINCE);
 	const LEVELS = ['OFF', 'FATAL', 'ERROR', 'WARN', 'INFO', 'DEBUG', 'TRACE', 'ALL'];
 	const checkLog = (logFile: string | undefined, logLevel: string | undefined, operation: string): void => {
-		if (logLevel === undefined || logFile === undefined) throw new RepoError(500, '');
-		if (!LEVELS.includes(logLevel.trim().toUpperCase())) throw new RepoError(400, `Unknown level constant [${logLevel.trim().toUpperCase()}].`);
+		if (logLevel === undefined || logFile === undefined) throw new EmulatorHttpError(500, '');
+		if (!LEVELS.includes(logLevel.trim().toUpperCase())) throw new EmulatorHttpError(400, `Unknown level constant [${logLevel.trim().toUpperCase()}].`);
 		if (logFile.includes('..') || logFile.includes('//') || logFile.includes('\\\\') || !(logFile.endsWith('.txt') || logFile.endsWith('.log'))) {
-			throw new RepoError(400, `Invalid log file name ${logFile}`);
+			throw new EmulatorHttpError(400, `Invalid log file name ${logFile}`);
 		}
 		area.serverLogs.push({ operation, logFile, logLevel });
 	};
@@ -191,7 +192,7 @@ export function registerSystemRoutes(area: RepositoryArea, tempDir: string): voi
 				const form = await ctx.form();
 				const outputFile = form.get('outputFile') ?? undefined;
 				checkLog(form.get('logFile') ?? undefined, form.get('logLevel') ?? undefined, 'backup');
-				if (outputFile === undefined) throw new RepoError(500, '');
+				if (outputFile === undefined) throw new EmulatorHttpError(500, '');
 				await sendBackup(ctx, outputFile);
 			},
 			{ admin: true, format: 'binary' },
@@ -218,7 +219,7 @@ export function registerSystemRoutes(area: RepositoryArea, tempDir: string): voi
 				try {
 					parser = busboy({ headers: ctx.req.headers });
 				} catch {
-					throw new RepoError(400, 'The restore must be sent as multipart/form-data');
+					throw new EmulatorHttpError(400, 'The restore must be sent as multipart/form-data');
 				}
 				const writes: Array<Promise<void>> = [];
 				await new Promise<void>((resolve, reject) => {
@@ -232,11 +233,11 @@ export function registerSystemRoutes(area: RepositoryArea, tempDir: string): voi
 					});
 					parser.on('field', (name, value) => (fields[name] = value));
 					parser.on('close', () => resolve());
-					parser.on('error', (error) => reject(new RepoError(400, `The multipart body is malformed: ${(error as Error).message}`)));
+					parser.on('error', (error) => reject(new EmulatorHttpError(400, `The multipart body is malformed: ${(error as Error).message}`)));
 					ctx.req.pipe(parser);
 				});
 				await Promise.all(writes);
-				if (!received) throw new RepoError(400, 'The fileUpload part is missing');
+				if (!received) throw new EmulatorHttpError(400, 'The fileUpload part is missing');
 				// The real flags: overwriteFile unless "false", applyAclSettings unless "false", overwriteAclSettings only when "true".
 				const options = {
 					overwriteFile: fields.overwriteFile !== 'false',
@@ -268,7 +269,7 @@ export function registerSystemRoutes(area: RepositoryArea, tempDir: string): voi
 		const segments = segmentsOf(path);
 		if (segments.length <= 1) {
 			for (const segment of segments) repo.checkName(segment);
-			throw new RepoError(403, 'couldNotCreateRootLevelFolder');
+			throw new EmulatorHttpError(403, 'couldNotCreateRootLevelFolder');
 		}
 		repo.mkdirs(createDirPath(ctx), userOf(ctx), true, lenientDecode);
 		ok(ctx);
@@ -320,13 +321,13 @@ export function registerSystemRoutes(area: RepositoryArea, tempDir: string): voi
 		if (contextId.startsWith(':')) {
 			const node = repo.readable(user, pathParam(ctx, 'contextId'));
 			if (resourceId === 'content') {
-				if (node.folder) throw new RepoError(403, `${repo.pathOf(node)} is a folder`);
+				if (node.folder) throw new EmulatorHttpError(403, `${repo.pathOf(node)} is a folder`);
 				ctx.res.writeHead(200, { 'Content-Type': node.mimeType, 'Content-Length': String(node.fileSize) });
 				await pipeline(repo.openContent(node), ctx.res);
 				return;
 			}
 			if (!['viewer', 'run', 'report', 'generatedContent', 'editor', 'browse'].includes(resourceId)) {
-				throw new RepoError(404, `No content generator "${resourceId}" for ${repo.pathOf(node)}`);
+				throw new EmulatorHttpError(404, `No content generator "${resourceId}" for ${repo.pathOf(node)}`);
 			}
 			const target = String(parameters['output-target'] ?? parameters.outputType ?? '');
 			const result = { file: repo.pathOf(node), id: node.id, generator: resourceId, parameters, properties: posted };
@@ -342,12 +343,12 @@ export function registerSystemRoutes(area: RepositoryArea, tempDir: string): voi
 			if (resourceId === 'info.json') return ctx.sendJson(200, { plugin: contextId, version: '1.0', parameters, properties: posted });
 			if (resourceId === 'logo.png') return ctx.send(200, LOGO_PNG, 'image/png');
 			if (resourceId === 'readme.txt') return ctx.sendText(200, 'Dataflow emulator plugin\n');
-			throw new RepoError(404, `Plugin ${contextId} has no resource ${resourceId}`);
+			throw new EmulatorHttpError(404, `Plugin ${contextId} has no resource ${resourceId}`);
 		}
 		if (/^[a-z0-9]+$/i.test(contextId) && Object.keys(GENERATORS).includes(contextId.toLowerCase())) {
 			return ctx.sendJson(200, { extension: contextId, generator: resourceId, parameters, properties: posted });
 		}
-		throw new RepoError(404, `Unknown context "${contextId}"`);
+		throw new EmulatorHttpError(404, `Unknown context "${contextId}"`);
 	});
 
 	add('POST', '/api/repos/:contextId/:resourceId', async (ctx) => {
@@ -380,14 +381,14 @@ export function registerSystemRoutes(area: RepositoryArea, tempDir: string): voi
 			try {
 				body = ((await ctx.json()) ?? {}) as { attributes?: unknown };
 			} catch {
-				throw new RepoError(400, 'The JSON body is malformed');
+				throw new EmulatorHttpError(400, 'The JSON body is malformed');
 			}
 			const list = Array.isArray(body.attributes) ? body.attributes : body.attributes === undefined ? undefined : [body.attributes];
-			if (!list) throw new RepoError(400, 'The body needs an "attributes" list');
+			if (!list) throw new EmulatorHttpError(400, 'The body needs an "attributes" list');
 			const updates: Record<string, string> = {};
 			for (const entry of list as Array<{ key?: unknown; value?: unknown }>) {
 				const key = String(entry?.key ?? '');
-				if (!LDAP_KEYS.includes(key)) throw new RepoError(400, `Unknown LDAP attribute "${key}"`);
+				if (!LDAP_KEYS.includes(key)) throw new EmulatorHttpError(400, `Unknown LDAP attribute "${key}"`);
 				updates[key] = entry.value === undefined || entry.value === null ? '' : String(entry.value);
 			}
 			Object.assign(area.ldap, updates);

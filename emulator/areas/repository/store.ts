@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
+import { EmulatorHttpError } from '../../core/errors';
 import type { EmulatorUser } from '../../core/types';
 
 /** Permission codes (RepositoryFilePermission ordinals). */
@@ -66,14 +67,6 @@ export interface RepoNode {
 	trash?: TrashInfo;
 }
 
-export class RepoError extends Error {
-	constructor(
-		readonly status: number,
-		message: string,
-	) {
-		super(message);
-	}
-}
 
 export const DEFAULT_RESERVED = '/\\\t\r\n';
 
@@ -216,7 +209,7 @@ export class Repository {
 	}
 
 	checkName(name: string): void {
-		if (this.illegalName(name)) throw new RepoError(403, 'containsIllegalCharacters');
+		if (this.illegalName(name)) throw new EmulatorHttpError(403, 'containsIllegalCharacters');
 	}
 
 	/* ---------- users and permissions ---------- */
@@ -259,14 +252,14 @@ export class Repository {
 
 	require(user: EmulatorUser, node: RepoNode, permission: number): void {
 		if (!this.permitted(user, node, permission)) {
-			throw new RepoError(403, `Access denied: user ${user.name} does not have ${PERMISSION_NAMES[permission]} permission on ${this.pathOf(node)}`);
+			throw new EmulatorHttpError(403, `Access denied: user ${user.name} does not have ${PERMISSION_NAMES[permission]} permission on ${this.pathOf(node)}`);
 		}
 	}
 
 	/** A live node the user may read, else a 404 (missing) or 403 (no read permission). */
 	readable(user: EmulatorUser, path: string): RepoNode {
 		const node = this.find(path);
-		if (!node) throw new RepoError(404, `File not found: ${path}`);
+		if (!node) throw new EmulatorHttpError(404, `File not found: ${path}`);
 		this.require(user, node, READ);
 		return node;
 	}
@@ -285,14 +278,14 @@ export class Repository {
 	 */
 	mkdirs(path: string, user: EmulatorUser, duplicateIsError: boolean, nameOf: (segment: string) => string = (s) => s): RepoNode {
 		const segments = segmentsOf(path);
-		if (segments.length === 0) throw new RepoError(409, 'couldNotCreateFolderDuplicate');
+		if (segments.length === 0) throw new EmulatorHttpError(409, 'couldNotCreateFolderDuplicate');
 		for (const segment of segments) this.checkName(segment);
 		let node = this.root;
 		let created = false;
 		for (const segment of segments) {
 			const existing = node.children.get(segment);
 			if (existing) {
-				if (!existing.folder) throw new RepoError(409, `couldNotCreateFolderDuplicate: ${this.pathOf(existing)} is a file`);
+				if (!existing.folder) throw new EmulatorHttpError(409, `couldNotCreateFolderDuplicate: ${this.pathOf(existing)} is a file`);
 				node = existing;
 				continue;
 			}
@@ -301,14 +294,14 @@ export class Repository {
 			// decoded once more (FileService.doCreateDirFor); a clash of the two is a repository error.
 			const name = nameOf(segment);
 			this.checkName(name);
-			if (node.children.has(name)) throw new RepoError(500, `An item named ${name} already exists in ${this.pathOf(node)}`);
+			if (node.children.has(name)) throw new EmulatorHttpError(500, `An item named ${name} already exists in ${this.pathOf(node)}`);
 			const folder = this.newNode(name, true, user.name, node);
 			node.children.set(name, folder);
 			node.lastModifiedDate = this.now();
 			node = folder;
 			created = true;
 		}
-		if (!created && duplicateIsError) throw new RepoError(409, 'couldNotCreateFolderDuplicate');
+		if (!created && duplicateIsError) throw new EmulatorHttpError(409, 'couldNotCreateFolderDuplicate');
 		return node;
 	}
 
@@ -352,13 +345,13 @@ export class Repository {
 		options: { mimeType?: string; checkPermissions?: boolean } = {},
 	): Promise<RepoNode> {
 		const segments = segmentsOf(path);
-		if (segments.length === 0) throw new RepoError(403, 'Cannot write content to the root folder');
+		if (segments.length === 0) throw new EmulatorHttpError(403, 'Cannot write content to the root folder');
 		for (const segment of segments) this.checkName(segment);
 		const name = segments[segments.length - 1];
 		const parentPath = '/' + segments.slice(0, -1).join('/');
 		const check = options.checkPermissions !== false;
 		const existing = this.find(path);
-		if (existing?.folder) throw new RepoError(500, `${path} is a folder`);
+		if (existing?.folder) throw new EmulatorHttpError(500, `${path} is a folder`);
 		if (existing && check) this.require(user, existing, WRITE);
 		if (!existing && check) {
 			const parent = this.find(parentPath) ?? this.nearestAncestor(parentPath);
@@ -378,7 +371,7 @@ export class Repository {
 		}
 		if (current?.folder) {
 			await this.removeBlob(blob);
-			throw new RepoError(500, `${path} is a folder`);
+			throw new EmulatorHttpError(500, `${path} is a folder`);
 		}
 		const node = this.newNode(name, false, user.name, parent);
 		node.blob = blob;
@@ -400,7 +393,7 @@ export class Repository {
 	}
 
 	openContent(node: RepoNode, start?: number, end?: number): Readable {
-		if (!node.blob) throw new RepoError(500, `${this.pathOf(node)} has no content`);
+		if (!node.blob) throw new EmulatorHttpError(500, `${this.pathOf(node)} has no content`);
 		return createReadStream(node.blob, start === undefined ? undefined : { start, end });
 	}
 
@@ -411,11 +404,11 @@ export class Repository {
 
 	rename(node: RepoNode, newName: string, user: EmulatorUser): void {
 		this.checkName(newName);
-		if (node === this.root) throw new RepoError(403, 'Cannot rename the root folder');
+		if (node === this.root) throw new EmulatorHttpError(403, 'Cannot rename the root folder');
 		this.require(user, node, WRITE);
 		const parent = node.parent!;
 		if (newName === node.name) return;
-		if (parent.children.has(newName)) throw new RepoError(500, `A file named ${newName} already exists in ${this.pathOf(parent)}`);
+		if (parent.children.has(newName)) throw new EmulatorHttpError(500, `A file named ${newName} already exists in ${this.pathOf(parent)}`);
 		parent.children.delete(node.name);
 		node.name = newName;
 		node.lastModifiedDate = this.now();
@@ -425,7 +418,7 @@ export class Repository {
 	/* ---------- trash ---------- */
 
 	moveToTrash(node: RepoNode, user: EmulatorUser): void {
-		if (node === this.root || node.parent === this.root) throw new RepoError(500, `Cannot delete the system folder ${this.pathOf(node)}`);
+		if (node === this.root || node.parent === this.root) throw new EmulatorHttpError(500, `Cannot delete the system folder ${this.pathOf(node)}`);
 		this.require(user, node, DELETE);
 		const parent = node.parent!;
 		const parentPath = this.pathOf(parent);
@@ -439,9 +432,9 @@ export class Repository {
 	}
 
 	async deletePermanently(node: RepoNode, user: EmulatorUser): Promise<void> {
-		if (node === this.root || (!node.trash && node.parent === this.root)) throw new RepoError(500, `Cannot delete the system folder ${this.pathOf(node)}`);
+		if (node === this.root || (!node.trash && node.parent === this.root)) throw new EmulatorHttpError(500, `Cannot delete the system folder ${this.pathOf(node)}`);
 		if (node.trash) {
-			if (!user.admin && node.trash.deletedBy !== user.name) throw new RepoError(500, `Access denied: ${node.id} is not in the trash of ${user.name}`);
+			if (!user.admin && node.trash.deletedBy !== user.name) throw new EmulatorHttpError(500, `Access denied: ${node.id} is not in the trash of ${user.name}`);
 			this.trash.splice(this.trash.indexOf(node), 1);
 		} else {
 			this.require(user, node, DELETE);

@@ -1,0 +1,29 @@
+/**
+ * The one XML escaper of the emulator. Every area writes its documents with it; what differs between
+ * the real servers is how they write a quote and an apostrophe, so that is an option here, named
+ * after who writes it that way:
+ * - `xml` (default): the five XML entities, `&quot;` and `&apos;` (the platform's XML, the worker's
+ *   webresult and the container's error pages as the emulator has always written them);
+ * - `xmlHandler`: `&quot;` and `&#x27;`, as the worker's XMLHandler.addTagValue writes element text
+ *   (worker/xmlText.ts, for the Carte status and transformation documents);
+ * - `forHtml`: `&#34;` and `&#39;`, OWASP `Encode.forHtml`, which the Carte servlets apply to some
+ *   messages before the webresult escapes them again (worker area);
+ * - `jaxb`: `&quot;` and the apostrophe left as it is: JAXB's text escaping (the scheduler, data
+ *   source and lineage documents).
+ */
+
+export type EscapeStyle = 'xml' | 'xmlHandler' | 'forHtml' | 'jaxb';
+
+const QUOTE: Record<EscapeStyle, string> = { xml: '&quot;', xmlHandler: '&quot;', forHtml: '&#34;', jaxb: '&quot;' };
+const APOSTROPHE: Record<EscapeStyle, string | undefined> = { xml: '&apos;', xmlHandler: '&#x27;', forHtml: '&#39;', jaxb: undefined };
+
+/** Text (or any value, written with String(); null and undefined as '') escaped for XML or HTML. */
+export function escapeXml(value: unknown, style: EscapeStyle = 'xml'): string {
+	const escaped = String(value ?? '')
+		.replace(/&/g, '&amp;')
+		.replace(/</g, '&lt;')
+		.replace(/>/g, '&gt;')
+		.replace(/"/g, QUOTE[style]);
+	const apostrophe = APOSTROPHE[style];
+	return apostrophe === undefined ? escaped : escaped.replace(/'/g, apostrophe);
+}
