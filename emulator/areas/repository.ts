@@ -3,12 +3,9 @@
  * user-console endpoints, with behaviour (files stored on disk and streamed, folders, trash,
  * ACLs, locale properties, metadata, listings with filters, backup and restore as zip).
  *
- * Other areas and tests reach it through:
- * - `app.state.repositoryLookup(path)` → whether a live (not trashed) file exists at the path;
- * - `app.state.repositoryIndex.byPath(path)` / `.byId(id)` → `{ id, path, name, folder }` of a live node;
- * - `app.state.repositoryContent(path)` → the file's bytes (or undefined);
- * - the helpers exported below (`repositoryOf`, `putRepositoryFile`, `readRepositoryFile`,
- *   `addGeneratedContent`, `deleteRepositoryPath`).
+ * Other areas and tests reach it through the typed accessors of repository/store.ts
+ * (`repositoryLookup(app)`, `repositoryIndex(app)`) and the helpers exported below (`repositoryOf`,
+ * `putRepositoryFile`, `readRepositoryFile`, `addGeneratedContent`, `deleteRepositoryPath`).
  */
 import { mkdtempSync, promises as fsp } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,17 +17,12 @@ import { registerAccessRoutes } from './repository/routes-access';
 import { registerFileRoutes } from './repository/routes-files';
 import { DEFAULT_LDAP, registerSystemRoutes } from './repository/routes-system';
 import { seedRepository, type RepositorySeed } from './repository/seed';
-import { Repository, type NodeSummary, type RepoNode } from './repository/store';
+import { attachRepository, Repository, type NodeSummary, type RepoNode, type RepositoryIndex } from './repository/store';
 
 export type { RepositorySeed, SeedFile } from './repository/seed';
 export { SAMPLE_JOB } from './repository/seed';
 export type { NodeSummary, RepoNode } from './repository/store';
-export { Repository } from './repository/store';
-
-export interface RepositoryIndex {
-	byPath(path: string): NodeSummary | undefined;
-	byId(id: string): NodeSummary | undefined;
-}
+export { Repository, repositoryIndex, repositoryLookup, type RepositoryIndex, type RepositoryLookup } from './repository/store';
 
 /** The repository store of a running emulator. */
 export function repositoryOf(app: EmulatorApp): Repository {
@@ -113,7 +105,7 @@ export async function register(app: EmulatorApp): Promise<void> {
 	};
 	app.state.repositoryArea = area;
 	app.state.repository = repo;
-	app.state.repositoryLookup = (path: string): boolean => {
+	const lookup = (path: string): boolean => {
 		const node = repo.find(path);
 		return !!node && !node.folder;
 	};
@@ -127,8 +119,7 @@ export async function register(app: EmulatorApp): Promise<void> {
 			return node && repo.isLive(node) ? repo.summary(node) : undefined;
 		},
 	};
-	app.state.repositoryIndex = index;
-	app.state.repositoryContent = (path: string) => readRepositoryFile(app, path);
+	attachRepository(app, lookup, index);
 
 	// Fixed paths before {pathId} patterns: system, then access, then files.
 	registerSystemRoutes(area, temp);

@@ -15,4 +15,9 @@ export class EmulatorHttpError extends Error {
 	) {
 		super(message);
 	}
+
+	/** An error status with no body and no content type (`response.setStatus` with nothing written). */
+	static bare(status: number): EmulatorHttpError {
+		return new EmulatorHttpError(status, `HTTP ${status}`, {});
+	}
 }

@@ -424,13 +424,12 @@ describe('blockouts, firing and seeds (own emulator)', () => {
 		expect(() => fireSchedule(emu.app, 'admin\tnone\t1')).toThrow(/No scheduled job/);
 	});
 
-	it('app.state.schedulerFire fires a one-off job, which then has finished (jobinfo 204, gone from getJobs)', async () => {
+	it('fireSchedule fires a one-off job, which then has finished (jobinfo 204, gone from getJobs)', async () => {
 		const created = await api('POST', 'job', {
 			body: { jobName: 'Once', inputFile: '/home/admin/sales.ktr', simpleJobTrigger: once(Date.now() + HOUR), timeZone: 'UTC' },
 		});
 		const jobId = created.text;
-		const fire = emu.app.state.schedulerFire as (id: string) => { fired: boolean; at: number };
-		expect(fire(jobId)).toMatchObject({ fired: true });
+		expect(fireSchedule(emu.app, jobId)).toMatchObject({ fired: true });
 		expect((await api('GET', 'jobinfo', { accept: 'application/json', query: { jobId } })).status).toBe(204);
 		const ids = ((await api('GET', 'getJobs', { accept: 'application/json' })).json().job as Array<{ jobId: string }>).map((j) => j.jobId);
 		expect(ids).not.toContain(jobId);

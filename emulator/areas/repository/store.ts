@@ -124,6 +124,42 @@ export interface NodeSummary {
 	folder: boolean;
 }
 
+/**
+ * Typed access to the repository from other areas (worker, scheduler) and tests: the repository area
+ * publishes these look-ups when it registers (../repository.ts), and these accessors are the only
+ * readers. Tests detach the repository (as a worker server without one) or stub it by deleting or
+ * replacing `app.state.repositoryLookup` / `app.state.repositoryIndex`; then the accessors answer
+ * undefined and the other areas skip their repository checks.
+ */
+export type RepositoryLookup = (path: string) => boolean;
+
+export interface RepositoryIndex {
+	byPath(path: string): NodeSummary | undefined;
+	byId(id: string): NodeSummary | undefined;
+}
+
+interface AppState {
+	state: Record<string, unknown>;
+}
+
+/** Whether a live (not trashed) file is at a path; undefined when no repository is attached. */
+export function repositoryLookup(app: AppState): RepositoryLookup | undefined {
+	const lookup = app.state.repositoryLookup;
+	return typeof lookup === 'function' ? (path) => (lookup as RepositoryLookup)(path) === true : undefined;
+}
+
+/** `{ id, path, name, folder }` of a live node by path or id; undefined when no repository is attached. */
+export function repositoryIndex(app: AppState): RepositoryIndex | undefined {
+	const index = app.state.repositoryIndex as Partial<RepositoryIndex> | undefined;
+	return index && typeof index.byPath === 'function' && typeof index.byId === 'function' ? (index as RepositoryIndex) : undefined;
+}
+
+/** Publishes the look-ups (the repository area, when it registers). */
+export function attachRepository(app: AppState, lookup: RepositoryLookup, index: RepositoryIndex): void {
+	app.state.repositoryLookup = lookup;
+	app.state.repositoryIndex = index;
+}
+
 export class Repository {
 	readonly root: RepoNode;
 	readonly byId = new Map<string, RepoNode>();

@@ -31,6 +31,7 @@
  * Quartz gives up on a cron trigger that cannot fire before the year 2299 ("will never fire"):
  * the create request then fails (500; blockouts 401).
  */
+import { EmulatorHttpError } from '../../core/errors';
 import { nextCronFire, parseCron, type CronSchedule } from './cron';
 import { serverCronString, ServerCronError } from './serverCron';
 import { instantAt, knownTimeZone, parseServerDate, wallOf } from './time';
@@ -83,8 +84,12 @@ export type Trigger = SimpleTrigger | CronTrigger;
 
 type Json = Record<string, unknown>;
 
-/** A request the emulator cannot read (the server would answer 400 or 500). */
-export class BadScheduleRequest extends Error {}
+/** A schedule request the server rejects: a RuntimeException, which the container answers 500 with its message. */
+export class BadScheduleRequest extends EmulatorHttpError {
+	constructor(message: string) {
+		super(500, message);
+	}
+}
 
 const LAST_YEAR_QUARTZ_TRIES = 2299;
 
