@@ -48,7 +48,7 @@
  *                                         not compared (GetTransStatusServlet echoes the asked name).
  * Messages: the English bundle, engine/src/main/resources/org/pentaho/di/www/messages/messages_en_US.properties@0c79dd7a
  * (some servlets' own texts shortened). Deliberate differences: the
- * emulator has no repository of its own (`state.repositoryLookup` decides which paths exist) and
+ * emulator has no repository of its own (`repositoryLookup(app)`, repository/store.ts, decides which paths exist) and
  * knows the repositories of `seed.worker.repositories` (default `dataflow`, user admin/password).
  */
 import { randomUUID } from 'node:crypto';
@@ -56,6 +56,7 @@ import { randomUUID } from 'node:crypto';
 import type { EmulatorApp } from '../../core/app';
 import { webResultXml } from '../../core/app';
 import type { RequestContext } from '../../core/types';
+import { repositoryLookup } from '../repository/store';
 import { carteDate, encodeLog, type EmulatedJob, type JobEngine } from './jobs';
 import { jobPng } from './png';
 import { esc, tag, XML_HEADER } from './xmlText';
@@ -407,9 +408,8 @@ export function controlRoutes(app: EmulatorApp, control: ControlState): Record<s
 		else html(ctx, ok ? 200 : htmlStatus, message, message);
 	};
 	const lookup = (path: string): boolean | undefined => {
-		const fn = app.state.repositoryLookup;
-		if (typeof fn !== 'function') return undefined;
-		const known = (p: string) => (fn as (p: string) => boolean)(p) === true;
+		const known = repositoryLookup(app);
+		if (!known) return undefined;
 		return known(path) || known(`${path}.ktr`) || known(`${path}.kjb`);
 	};
 	const baseName = (path: string, ext: RegExp) => (path.split(/[/\\]/).pop() ?? '').replace(ext, '');

@@ -1,16 +1,13 @@
 /**
- * Writing the worker's XML and HTML answers, shared by the status routes (../worker.ts) and the
- * transformation and control routes (trans.ts): escaping the five XML special characters,
- * and an element as XMLHandler.addTagValue writes it.
+ * Writing the worker's XML and HTML answers, shared by the routes (routes-*.ts) and the
+ * transformation and control routes (trans.ts): an element as XMLHandler.addTagValue writes it,
+ * with the escaping of core/xml.ts in the `xmlHandler` style.
  */
+import { escapeXml } from '../../core/xml';
 
+/** Text escaped as the worker's XMLHandler writes it (`&quot;`, `&#x27;`). */
 export function esc(text: unknown): string {
-	return String(text ?? '')
-		.replace(/&/g, '&amp;')
-		.replace(/</g, '&lt;')
-		.replace(/>/g, '&gt;')
-		.replace(/"/g, '&quot;')
-		.replace(/'/g, '&#x27;');
+	return escapeXml(text, 'xmlHandler');
 }
 
 /** `<tag>value</tag>`, or `<tag/>` when empty, as the worker's XMLHandler writes. */

@@ -1,0 +1,51 @@
+/**
+ * Registers the worker area: its state (seed.ts), the routes of routes-server.ts, routes-jobs.ts,
+ * routes-sockets.ts and routes-slaves.ts, and the transformation and control routes of trans.ts, under
+ * both `/dataflow/...` and `/kettle/...`.
+ *
+ * Errors: a status other than 200 is thrown as EmulatorHttpError (core/errors.ts), in the route's
+ * webresult style or with the servlet's or container's own HTML page (format.ts htmlError). The real
+ * Carte servlets answer many errors inside an HTTP 200 (webresult ERROR: addJob, runJob, registerSlave,
+ * jobImage with xml=Y): those are answers, sent as they are, not thrown.
+ */
+import type { EmulatorApp } from '../../core/app';
+import type { ServletDeployment } from '../../core/charset';
+import type { RequestContext } from '../../core/types';
+import { jobsRoutes } from './routes-jobs';
+import { serverRoutes } from './routes-server';
+import { slavesRoutes } from './routes-slaves';
+import { socketsRoutes } from './routes-sockets';
+import { createWorkerState } from './seed';
+import type { WorkerArea } from './store';
+import { controlRoutes, createControlState } from './trans';
+
+export function register(app: EmulatorApp): void {
+	const state = createWorkerState(app);
+	app.state.worker = state;
+	const { engine } = state;
+	// Transformations and the control endpoints (stop, pause, remove, start, execute): trans.ts.
+	const control = createControlState(app, engine);
+	app.state.workerControl = control;
+	const controlHandlers = controlRoutes(app, control);
+	const deployment: ServletDeployment = app.options.contextPath === '' ? 'standalone' : 'biServer';
+	const xmlType = app.profile.atLeast('11') ? 'application/xml;charset=UTF-8' : 'text/xml;charset=UTF-8';
+	const area: WorkerArea = { app, state, engine, control, xmlType, deployment };
+	const handlers = { ...serverRoutes(area), ...jobsRoutes(area), ...socketsRoutes(area), ...slavesRoutes(area) };
+
+	for (const prefix of ['/dataflow', '/kettle']) {
+		const route = (name: string, handler: (ctx: RequestContext) => void | Promise<void>, format: 'xml' | 'text' | 'binary' = 'xml') =>
+			app.server.add('*', `${prefix}/${name}`, handler, { format, errorStyle: 'worker' });
+		route('status', handlers.status);
+		route('jobStatus', handlers.jobStatus);
+		route('jobImage', handlers.jobImage, 'binary');
+		route('addJob', handlers.addJob);
+		route('runJob', handlers.runJob);
+		route('allocateSocket', handlers.allocateSocket);
+		route('listSocket', handlers.listSocket, 'text');
+		route('nextSequence', handlers.nextSequence);
+		route('registerSlave', handlers.registerSlave);
+		route('getSlaves', handlers.getSlaves);
+		route(prefix === '/kettle' ? 'stopCarte' : 'stopWorker', handlers.stop);
+		for (const [name, handler] of Object.entries(controlHandlers)) route(name, handler, name === 'transImage' ? 'binary' : 'xml');
+	}
+}
