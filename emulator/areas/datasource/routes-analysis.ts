@@ -1,0 +1,126 @@
+/** The data-source area: Analysis schemas (AnalysisResource / AnalysisService). Sources at each route. */
+import { unzipSync } from 'fflate';
+
+import type { EmulatorApp } from '../../core/app';
+import { EmulatorHttpError } from '../../core/errors';
+import { attachment, sendList } from './format';
+import { readMultipart, type MultipartFile } from './request';
+import type { DatasourceSeed } from './seed';
+import { ANALYSIS_PARTS, catalogNameFor, connectStringValue, DATASOURCE_PREFIX, mayManage, schemaNameOf, type AnalysisCatalog, type AnalysisUpload, type DatasourceState } from './store';
+
+export function registerAnalysisRoutes(app: EmulatorApp, state: DatasourceState, seed: DatasourceSeed): void {
+	const analysis = `${DATASOURCE_PREFIX}/analysis/catalog`;
+
+	/** pentaho/data-access:core/src/main/java/org/pentaho/platform/dataaccess/datasource/api/AnalysisService.java@HEAD getAnalysisDatasourceIds: catalogs that are not the analysis half of a wizard domain. */
+	const listedCatalogs = () => state.catalogs.filter((c) => !state.domains.some((d) => d.id === `${c.id}.xmi` && d.catalogRef === c.id));
+
+	// pentaho/data-access:core/src/main/java/org/pentaho/platform/dataaccess/datasource/api/resources/AnalysisResource.java@HEAD getSchemaIds.
+	app.server.add('GET', analysis, (ctx) => sendList(app, ctx, listedCatalogs().map((c) => c.id)), { format: 'xml' });
+
+	// pentaho/data-access:core/src/main/java/org/pentaho/platform/dataaccess/datasource/api/resources/AnalysisResource.java@9.3.0.0-422 and @HEAD downloadSchema, api/resources/ResourceUtil.java@HEAD,
+	// pentaho/pentaho-platform:extensions/src/main/java/org/pentaho/platform/plugin/services/importexport/legacy/MondrianCatalogRepositoryHelper.java@HEAD:
+	// no manage permission → WebApplicationException(401), no such catalog →
+	// RepositoryException → 400 (MondrianCatalogRepositoryHelper.getMondrianSchemaFiles), both without body.
+	// The stored schema.xml is renamed <id>.mondrian.xml (DatasourceService.parseMondrianSchemaName).
+	app.server.add(
+		'GET',
+		`${analysis}/:catalogId`,
+		(ctx) => {
+			if (!mayManage(ctx)) throw EmulatorHttpError.bare(401);
+			const catalog = state.catalogs.find((c) => c.id === ctx.params.catalogId);
+			if (!catalog) throw EmulatorHttpError.bare(400);
+			attachment(ctx, catalog.id, { [`${catalog.id}.mondrian.xml`]: catalog.content, ...catalog.extraFiles }, catalog.mimeType);
+		},
+		{ format: 'binary' },
+	);
+
+	// pentaho/data-access:core/src/main/java/org/pentaho/platform/dataaccess/datasource/api/resources/AnalysisResource.java@9.3.0.0-422 and @HEAD putSchema, api/AnalysisService.java@HEAD putMondrianSchema:
+	// multipart parts uploadInput (its file name is the schemaFileInfo), origCatalogName,
+	// datasourceName (bound but unused by AnalysisService.putMondrianSchema), overwrite and
+	// xmlaEnabledFlag (Boolean: missing → unboxing fails → 500), parameters, acl. 201 with no body.
+	app.server.add(
+		'PUT',
+		`${analysis}/:catalogId`,
+		async (ctx) => {
+			const catalogId = ctx.params.catalogId;
+			const record: AnalysisUpload = { catalogId, user: ctx.user?.name ?? '', fields: {}, ignoredFields: [], status: 0 };
+			state.uploads.push(record);
+			const answer = (status: number) => {
+				record.status = status;
+				ctx.send(status);
+			};
+			/** An error status, recorded and thrown (core/errors.ts): with no body, or a text/plain message. */
+			const fail = (status: number, message?: string): EmulatorHttpError => {
+				record.status = status;
+				return message === undefined ? EmulatorHttpError.bare(status) : new EmulatorHttpError(status, message, { body: message, contentType: 'text/plain' });
+			};
+			if (!/^multipart\/form-data/i.test(ctx.req.headers['content-type'] ?? '')) throw fail(415, 'Unsupported Media Type');
+			let form: { fields: Record<string, string>; files: MultipartFile[] };
+			try {
+				form = await readMultipart(ctx);
+			} catch (error) {
+				throw fail(400, `The multipart body could not be read: ${(error as Error).message}`);
+			}
+			record.fields = form.fields;
+			record.ignoredFields = [...Object.keys(form.fields), ...form.files.map((f) => f.fieldName)].filter((name) => !ANALYSIS_PARTS.has(name));
+			const file = form.files.find((f) => f.fieldName === 'uploadInput');
+			if (file) record.file = { fieldName: file.fieldName, fileName: file.fileName, mimeType: file.mimeType, size: file.content.length };
+			// Boolean @FormDataParam: absent → null → unboxed into putMondrianSchema's boolean → NPE → 500, no message.
+			if (form.fields.overwrite === undefined || form.fields.xmlaEnabledFlag === undefined) throw fail(500);
+			if (!mayManage(ctx)) throw fail(403, 'Access Denied');
+			if (!file) {
+				// schemaFileInfo is null: getFileName() throws → "Unspecified general error" 500 with no message.
+				throw fail(500);
+			}
+			if (/\.xmi$/.test(file.fileName)) throw fail(412, 'Analysis datasource import failed: the file is a metadata model (.xmi), not an analysis schema');
+			let content = file.content;
+			if (/\.zip$/.test(file.fileName)) {
+				let entries: Record<string, Uint8Array> = {};
+				try {
+					entries = unzipSync(new Uint8Array(content));
+				} catch {
+					entries = {};
+				}
+				const schema = Object.keys(entries).find((name) => name.endsWith('.mondrian.xml'));
+				if (schema) content = Buffer.from(entries[schema]);
+			}
+			if (!/<Schema[\s>]/.test(content.toString('utf8'))) throw fail(412, 'Analysis datasource import failed: the file is not a Mondrian schema (no <Schema> element)');
+			const parameters = form.fields.parameters;
+			const overwriteParameter = connectStringValue(parameters, 'overwrite');
+			const overwrite = overwriteParameter !== undefined ? overwriteParameter.toLowerCase() === 'true' : form.fields.overwrite === 'true';
+			const name = catalogNameFor(schemaNameOf(content), parameters, catalogId, file.fileName);
+			const existing = state.catalogs.find((c) => c.id === name);
+			if (existing && !overwrite) throw fail(409, `Analysis catalog "${name}" already exists (use overwrite to replace it)`);
+			const original = form.fields.origCatalogName;
+			if (original && original !== name) state.catalogs = state.catalogs.filter((c) => c.id !== original);
+			const datasource = parameters ? connectStringValue(parameters, 'Datasource') : undefined;
+			const catalog: AnalysisCatalog = {
+				id: name,
+				content,
+				mimeType: 'text/xml',
+				extraFiles: {},
+				datasourceName: datasource,
+				xmlaEnabled: form.fields.xmlaEnabledFlag === 'true',
+				parameters: parameters || `Provider=mondrian;datasourceName=${datasource ?? 'null'};EnableXmla=${form.fields.xmlaEnabledFlag === 'true'}`,
+				schemaFileName: file.fileName,
+			};
+			state.catalogs = state.catalogs.filter((c) => c.id !== name);
+			state.catalogs.push(catalog);
+			record.catalogName = name;
+			answer(201);
+		},
+		{ csrf: seed.csrfOnImports === true },
+	);
+
+	// pentaho/data-access:core/src/main/java/org/pentaho/platform/dataaccess/datasource/api/resources/AnalysisResource.java@HEAD deleteSchema, api/AnalysisService.java@HEAD removeAnalysis,
+	// pentaho/pentaho-platform:extensions/src/main/java/org/pentaho/platform/plugin/action/mondrian/catalog/MondrianCatalogHelper.java@HEAD:
+	// no data access permission → 401; removeCatalog of a missing catalog throws
+	// MondrianCatalogServiceException, which nothing maps → 500 (the container's, no message here).
+	app.server.add('DELETE', `${analysis}/:catalogId`, (ctx) => {
+		if (!mayManage(ctx)) throw EmulatorHttpError.bare(401);
+		const index = state.catalogs.findIndex((c) => c.id === ctx.params.catalogId);
+		if (index < 0) throw EmulatorHttpError.bare(500);
+		state.catalogs.splice(index, 1);
+		ctx.send(200);
+	});
+}
