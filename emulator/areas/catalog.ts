@@ -4,6 +4,7 @@
  * valid, unexpired Bearer token.
  */
 import type { EmulatorApp } from '../core/app';
+import { EmulatorHttpError } from '../core/errors';
 
 interface Asset {
 	id: string;
@@ -46,30 +47,19 @@ export function register(app: EmulatorApp): void {
 		'POST',
 		'/api/public/v1/auth',
 		async (ctx) => {
-			if (!/application\/x-www-form-urlencoded/i.test(ctx.req.headers['content-type'] ?? '')) {
-				ctx.fail(400, 'Invalid Request Parameters');
-				return;
-			}
+			if (!/application\/x-www-form-urlencoded/i.test(ctx.req.headers['content-type'] ?? '')) throw new EmulatorHttpError(400, 'Invalid Request Parameters');
 			const form = await ctx.form();
 			const required = ['username', 'password', 'client_id', 'grant_type', 'scope'];
-			if (required.some((name) => !form.get(name))) {
-				ctx.fail(400, 'Invalid Request Parameters');
-				return;
-			}
+			if (required.some((name) => !form.get(name))) throw new EmulatorHttpError(400, 'Invalid Request Parameters');
 			const extra = [...new Set(form.keys())].filter((name) => !required.includes(name));
 			if (extra.length > 0) {
-				ctx.sendJson(400, { status: 400, message: extra.map((name) => `body must NOT have additional property '${name}'`) });
-				return;
+				// The schema validator's message is a list, not the one string of the route's error style.
+				const body = JSON.stringify({ status: 400, message: extra.map((name) => `body must NOT have additional property '${name}'`) });
+				throw new EmulatorHttpError(400, 'Invalid Request Parameters', { body, contentType: 'application/json' });
 			}
-			if (form.get('grant_type') !== 'password' || form.get('client_id') !== 'pdc-client') {
-				ctx.fail(400, 'Invalid Request Parameters');
-				return;
-			}
+			if (form.get('grant_type') !== 'password' || form.get('client_id') !== 'pdc-client') throw new EmulatorHttpError(400, 'Invalid Request Parameters');
 			const user = app.users.find((u) => u.name === form.get('username') && u.password === form.get('password'));
-			if (!user) {
-				ctx.fail(401, 'Unauthorized');
-				return;
-			}
+			if (!user) throw new EmulatorHttpError(401, 'Unauthorized');
 			state.logins++;
 			ctx.sendJson(200, { message: 'OK', data: { accessToken: app.issueToken(user) } });
 		},
@@ -107,8 +97,8 @@ export function register(app: EmulatorApp): void {
 	});
 	app.catalog.add('GET', '/api/public/v1/assets/:id', (ctx) => {
 		const asset = state.assets.find((a) => a.id === ctx.params.id);
-		if (!asset) ctx.fail(404, `Asset ${ctx.params.id} not found`);
-		else ctx.sendJson(200, asset);
+		if (!asset) throw new EmulatorHttpError(404, `Asset ${ctx.params.id} not found`);
+		ctx.sendJson(200, asset);
 	});
 	app.catalog.add('POST', '/api/public/v1/assets/search', async (ctx) => {
 		const body = ((await ctx.json<{ query?: string; tag?: string }>()) ?? {}) as { query?: string; tag?: string };
@@ -119,15 +109,9 @@ export function register(app: EmulatorApp): void {
 		);
 	});
 	app.catalog.add('DELETE', '/api/public/v1/assets/:id', (ctx) => {
-		if (ctx.user!.catalogRole !== 'Administrator') {
-			ctx.fail(403, 'Only administrators may delete assets');
-			return;
-		}
+		if (ctx.user!.catalogRole !== 'Administrator') throw new EmulatorHttpError(403, 'Only administrators may delete assets');
 		const index = state.assets.findIndex((a) => a.id === ctx.params.id);
-		if (index < 0) {
-			ctx.fail(404, `Asset ${ctx.params.id} not found`);
-			return;
-		}
+		if (index < 0) throw new EmulatorHttpError(404, `Asset ${ctx.params.id} not found`);
 		state.assets.splice(index, 1);
 		ctx.send(204);
 	});

@@ -15,7 +15,9 @@
 import { strToU8, zipSync } from 'fflate';
 
 import type { EmulatorApp } from '../core/app';
+import { EmulatorHttpError } from '../core/errors';
 import type { RequestContext } from '../core/types';
+import { escapeXml } from '../core/xml';
 
 export const LINEAGE_PREFIX = '/osgi/cxf/lineage/api/download';
 export const INVALID_DATE_MESSAGE = 'Invalid date string provided. All dates must be valid and conform to this format yyyyMMdd';
@@ -69,9 +71,6 @@ export const DEFAULT_RUNS: LineageRun[] = [
 	{ path: '/home/admin/sales.ktr', startedAt: '2024-03-08T08:15:00.000Z', steps: ['Read orders', 'Add totals', 'Write sales'], table: 'SALES_FACT' },
 ];
 
-function escapeXml(text: string): string {
-	return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 function baseName(path: string): string {
 	return path.split('/').filter(Boolean).pop() ?? path;
@@ -90,11 +89,11 @@ export function graphmlFor(run: LineageRun, name: string): string {
 	const job = isJob(run.path);
 	const steps = run.steps ?? [];
 	const node = (id: string, data: Record<string, string | number | boolean>) =>
-		`    <node id="${escapeXml(id)}">${Object.entries(data)
-			.map(([key, value]) => `<data key="${KEY_IDS[key]}">${escapeXml(String(value))}</data>`)
+		`    <node id="${escapeXml(id, 'noApostrophe')}">${Object.entries(data)
+			.map(([key, value]) => `<data key="${KEY_IDS[key]}">${escapeXml(String(value), 'noApostrophe')}</data>`)
 			.join('')}</node>`;
 	const edge = (id: string, source: string, target: string, label: string) =>
-		`    <edge id="${id}" source="${escapeXml(source)}" target="${escapeXml(target)}" label="${label}"><data key="${KEY_IDS.text}">${label}</data></edge>`;
+		`    <edge id="${id}" source="${escapeXml(source, 'noApostrophe')}" target="${escapeXml(target, 'noApostrophe')}" label="${label}"><data key="${KEY_IDS.text}">${label}</data></edge>`;
 	const documentId = `document:${run.path}`;
 	const rootId = `${job ? 'job' : 'transformation'}:${run.path}`;
 	const nodes = [
@@ -193,14 +192,11 @@ export function register(app: EmulatorApp): void {
 	};
 	app.state.lineage = state;
 
-	/** The dates of a request, or undefined after answering 400. */
-	const datesOf = (ctx: RequestContext): { start?: string; end?: string } | undefined => {
+	/** The dates of a request (400 when one is not a valid day). */
+	const datesOf = (ctx: RequestContext): { start?: string; end?: string } => {
 		const { start, end } = ctx.params;
 		for (const value of [start, end]) {
-			if (value !== undefined && !isValidDay(value)) {
-				ctx.sendText(400, INVALID_DATE_MESSAGE);
-				return undefined;
-			}
+			if (value !== undefined && !isValidDay(value)) throw new EmulatorHttpError(400, INVALID_DATE_MESSAGE);
 		}
 		return { start, end };
 	};
@@ -215,21 +211,16 @@ export function register(app: EmulatorApp): void {
 	};
 
 	const all = (ctx: RequestContext) => {
-		const range = datesOf(ctx);
-		if (range) sendZip(ctx, 'pentaho-lineage', range);
+		sendZip(ctx, 'pentaho-lineage', datesOf(ctx));
 	};
 
 	const file = async (ctx: RequestContext) => {
-		if (!/application\/json/i.test(ctx.req.headers['content-type'] ?? '')) {
-			ctx.sendText(415, 'The lineage request must be sent as application/json');
-			return;
-		}
+		if (!/application\/json/i.test(ctx.req.headers['content-type'] ?? '')) throw new EmulatorHttpError(415, 'The lineage request must be sent as application/json');
 		let body: { path?: unknown; '@class'?: unknown } | undefined;
 		try {
 			body = await ctx.json<{ path?: unknown; '@class'?: unknown }>();
 		} catch {
-			ctx.sendText(400, 'The lineage request is not valid JSON');
-			return;
+			throw new EmulatorHttpError(400, 'The lineage request is not valid JSON');
 		}
 		// The body is read by CXF with JacksonJaxbJsonProvider into LineageRequest, which is annotated
 		// @JsonTypeInfo(use = Id.CLASS): without "@class" (or with another class) Jackson fails, and CXF
@@ -238,20 +229,10 @@ export function register(app: EmulatorApp): void {
 		// web/src/main/resources/OSGI-INF/blueprint/blueprint.xml @ 9.3.0.0-422 951cda49, 10.2.0.0-222 7f2a7fa6, 11.0.0.2-292 2c206574).
 		const typeHint = seed.typeHint ?? 'required';
 		const hinted = body !== null && typeof body === 'object' && body['@class'] !== undefined;
-		if (hinted && (typeHint === 'refused' || body!['@class'] !== REQUEST_CLASS)) {
-			ctx.send(400);
-			return;
-		}
-		if (!hinted && typeHint === 'required' && body !== undefined) {
-			ctx.send(400);
-			return;
-		}
-		if (!body || typeof body.path !== 'string' || body.path === '') {
-			ctx.sendText(500, NO_PATH_MESSAGE);
-			return;
-		}
+		if (hinted && (typeHint === 'refused' || body!['@class'] !== REQUEST_CLASS)) throw EmulatorHttpError.bare(400);
+		if (!hinted && typeHint === 'required' && body !== undefined) throw EmulatorHttpError.bare(400);
+		if (!body || typeof body.path !== 'string' || body.path === '') throw new EmulatorHttpError(500, NO_PATH_MESSAGE);
 		const range = datesOf(ctx);
-		if (!range) return;
 		sendZip(ctx, `${baseName(body.path)}_lineage`, range, normalizePath(body.path));
 	};
 

@@ -8,14 +8,14 @@
  *   (worker/xmlText.ts, for the Carte status and transformation documents);
  * - `forHtml`: `&#34;` and `&#39;`, OWASP `Encode.forHtml`, which the Carte servlets apply to some
  *   messages before the webresult escapes them again (worker area);
- * - `jaxb`: `&quot;` and the apostrophe left as it is: JAXB's text escaping (the scheduler, data
- *   source and lineage documents).
+ * - `noApostrophe`: `&quot;` and the apostrophe left as it is, as the emulator has always written the
+ *   scheduler's and the data-access plugin's JAXB documents and the lineage GraphML.
  */
 
-export type EscapeStyle = 'xml' | 'xmlHandler' | 'forHtml' | 'jaxb';
+export type EscapeStyle = 'xml' | 'xmlHandler' | 'forHtml' | 'noApostrophe';
 
-const QUOTE: Record<EscapeStyle, string> = { xml: '&quot;', xmlHandler: '&quot;', forHtml: '&#34;', jaxb: '&quot;' };
-const APOSTROPHE: Record<EscapeStyle, string | undefined> = { xml: '&apos;', xmlHandler: '&#x27;', forHtml: '&#39;', jaxb: undefined };
+const QUOTE: Record<EscapeStyle, string> = { xml: '&quot;', xmlHandler: '&quot;', forHtml: '&#34;', noApostrophe: '&quot;' };
+const APOSTROPHE: Record<EscapeStyle, string | undefined> = { xml: '&apos;', xmlHandler: '&#x27;', forHtml: '&#39;', noApostrophe: undefined };
 
 /** Text (or any value, written with String(); null and undefined as '') escaped for XML or HTML. */
 export function escapeXml(value: unknown, style: EscapeStyle = 'xml'): string {

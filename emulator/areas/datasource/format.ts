@@ -5,6 +5,7 @@
 import { strToU8, zipSync } from 'fflate';
 
 import type { EmulatorApp } from '../../core/app';
+import { EmulatorHttpError } from '../../core/errors';
 import { styled } from '../../core/jsonStyle';
 import type { RequestContext } from '../../core/types';
 import { escapeXml } from '../../core/xml';
@@ -45,7 +46,7 @@ export function jacksonConnection(bean: JdbcConnection): Record<string, Json> {
 
 
 export function jaxbListXml(names: string[]): string {
-	const items = names.map((name) => `<Item xsi:type="xs:string">${escapeXml(name, 'jaxb')}</Item>`).join('');
+	const items = names.map((name) => `<Item xsi:type="xs:string">${escapeXml(name, 'noApostrophe')}</Item>`).join('');
 	return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><List xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xs="http://www.w3.org/2001/XMLSchema">${items}</List>`;
 }
 
@@ -71,7 +72,7 @@ export function valueXml(name: string, value: Json): string {
 			.map(([k, v]) => valueXml(k, v))
 			.join('')}</${name}>`;
 	}
-	return `<${name}>${escapeXml(String(value), 'jaxb')}</${name}>`;
+	return `<${name}>${escapeXml(String(value), 'noApostrophe')}</${name}>`;
 }
 
 /** JAXB XML of the bean (@XmlRootElement databaseConnection; maps as entry/key/value; nulls left out). */
@@ -80,7 +81,7 @@ export function connectionXml(bean: JdbcConnection): string {
 	const parts = Object.entries(view).map(([key, value]) => {
 		if (MAP_PROPS.includes(key) && value && typeof value === 'object' && !Array.isArray(value)) {
 			const entries = Object.entries(value)
-				.map(([k, v]) => `<entry><key>${escapeXml(k, 'jaxb')}</key>${v === null ? '' : `<value>${escapeXml(String(v), 'jaxb')}</value>`}</entry>`)
+				.map(([k, v]) => `<entry><key>${escapeXml(k, 'noApostrophe')}</key>${v === null ? '' : `<value>${escapeXml(String(v), 'noApostrophe')}</value>`}</entry>`)
 				.join('');
 			return `<${key}>${entries}</${key}>`;
 		}
@@ -96,10 +97,7 @@ export function encryptPassword(password: string): string {
 /** ResourceUtil.createAttachment: one file as is (quoted name), several as `<id without .xmi>.zip`. */
 export function attachment(ctx: RequestContext, id: string, files: Record<string, Buffer>, singleType: string): void {
 	const names = Object.keys(files);
-	if (names.length === 0) {
-		ctx.send(500);
-		return;
-	}
+	if (names.length === 0) throw EmulatorHttpError.bare(500);
 	if (names.length === 1) {
 		ctx.send(200, files[names[0]], singleType, { 'Content-Disposition': `attachment; filename="${names[0]}"` });
 		return;

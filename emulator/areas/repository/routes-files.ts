@@ -176,14 +176,10 @@ export function registerFileRoutes(area: RepositoryArea): void {
 			try {
 				decoded = javaUrlDecode(raw);
 			} catch {
-				ctx.send(500);
-				return;
+				throw EmulatorHttpError.bare(500);
 			}
 			const node = repo.find(pathFromId(decoded));
-			if (!node || !repo.permitted(user, node, READ)) {
-				ctx.send(404);
-				return;
-			}
+			if (!node || !repo.permitted(user, node, READ)) throw EmulatorHttpError.bare(404);
 			ok(ctx);
 		});
 	}
@@ -242,10 +238,7 @@ export function registerFileRoutes(area: RepositoryArea): void {
 		const newName = ctx.query.get('newName') ?? '';
 		if (CONTROL_CHARACTERS.test(newName)) throw new EmulatorHttpError(403, 'containsIllegalCharacters');
 		const node = repo.find(path);
-		if (!node) {
-			ctx.send(500);
-			return;
-		}
+		if (!node) throw EmulatorHttpError.bare(500);
 		if (newName.trim() === '' || newName.trim() !== newName) throw new EmulatorHttpError(500, `Illegal name "${newName}"`);
 		const dot = node.name.lastIndexOf('.');
 		const finalName = !node.folder && dot >= 0 ? newName + node.name.slice(dot) : newName;

@@ -38,14 +38,14 @@ export function xmlElement(name: string, value: unknown): string {
 		const entries = Object.entries(value as Json);
 		const type = (value as Json)['@type'];
 		const attributes =
-			typeof type === 'string' ? ` xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="${escapeXml(type, 'jaxb')}"` : '';
+			typeof type === 'string' ? ` xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="${escapeXml(type, 'noApostrophe')}"` : '';
 		const children = entries
 			.filter(([k]) => !k.startsWith('@'))
 			.map(([k, v]) => xmlElement(k, v))
 			.join('');
 		return children === '' ? `<${name}${attributes}/>` : `<${name}${attributes}>${children}</${name}>`;
 	}
-	return `<${name}>${escapeXml(String(value), 'jaxb')}</${name}>`;
+	return `<${name}>${escapeXml(String(value), 'noApostrophe')}</${name}>`;
 }
 
 export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';

@@ -24,7 +24,7 @@ export function registerSystemRoutes(app: EmulatorApp): void {
 			} else {
 				ctx.sendXml(
 					200,
-					`${XML_DECLARATION}<timeZoneWrapper><serverTzId>${escapeXml(serverTzId, 'jaxb')}</serverTzId><timeZones>${entries.map((e) => `<entry><key>${escapeXml(e.key, 'jaxb')}</key><value>${escapeXml(e.value, 'jaxb')}</value></entry>`).join('')}</timeZones></timeZoneWrapper>`,
+					`${XML_DECLARATION}<timeZoneWrapper><serverTzId>${escapeXml(serverTzId, 'noApostrophe')}</serverTzId><timeZones>${entries.map((e) => `<entry><key>${escapeXml(e.key, 'noApostrophe')}</key><value>${escapeXml(e.value, 'noApostrophe')}</value></entry>`).join('')}</timeZones></timeZoneWrapper>`,
 					'application/xml',
 				);
 			}

@@ -55,6 +55,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { EmulatorApp } from '../../core/app';
 import { webResultXml } from '../../core/app';
+import { EmulatorHttpError } from '../../core/errors';
 import type { RequestContext } from '../../core/types';
 import { repositoryLookup } from '../repository/store';
 import { carteDate, encodeLog, type EmulatedJob, type JobEngine } from './jobs';
@@ -396,15 +397,20 @@ export function transListXml(control: ControlState, now: number): string {
 
 type Handler = (ctx: RequestContext) => void | Promise<void>;
 
-/** The handlers by endpoint name; `../worker.ts` mounts them under /dataflow and /kettle. */
+/** The handlers by endpoint name; area.ts mounts them under /dataflow and /kettle. */
 export function controlRoutes(app: EmulatorApp, control: ControlState): Record<string, Handler> {
 	const { engine, trans } = control;
 	const wantsXml = (params: URLSearchParams) => (params.get('xml') ?? '').toUpperCase() === 'Y';
-	const html = (ctx: RequestContext, status: number, title: string, message: string) =>
-		ctx.send(status, `<HTML>\n<HEAD><TITLE>${esc(title)}</TITLE></HEAD>\n<BODY>\n<H1>${esc(message)}</H1>\n</BODY>\n</HTML>\n`, HTML_TYPE);
-	/** A webresult in XML mode, an HTML page otherwise (with its own status). */
+	const htmlPage = (title: string, message: string) => `<HTML>\n<HEAD><TITLE>${esc(title)}</TITLE></HEAD>\n<BODY>\n<H1>${esc(message)}</H1>\n</BODY>\n</HTML>\n`;
+	const html = (ctx: RequestContext, status: number, title: string, message: string) => ctx.send(status, htmlPage(title, message), HTML_TYPE);
+	/**
+	 * A webresult in XML mode, an HTML page otherwise (with its own status). As the real Carte servlets
+	 * do, an error in XML mode is a webresult ERROR inside HTTP 200: an answer, not an EmulatorHttpError;
+	 * an HTML error page with another status is thrown (core/errors.ts).
+	 */
 	const answer = (ctx: RequestContext, params: URLSearchParams, ok: boolean, message: string, id = '', htmlStatus = 200) => {
 		if (wantsXml(params)) ctx.sendXml(200, webResultXml(ok ? 'OK' : 'ERROR', message, id));
+		else if (!ok && htmlStatus !== 200) throw new EmulatorHttpError(htmlStatus, message, { body: htmlPage(message, message), contentType: HTML_TYPE });
 		else html(ctx, ok ? 200 : htmlStatus, message, message);
 	};
 	const lookup = (path: string): boolean | undefined => {
@@ -445,21 +451,19 @@ export function controlRoutes(app: EmulatorApp, control: ControlState): Record<s
 		reply('OK', 'Transformation started', t.id);
 	};
 
-	/** Opens the named repository as executeTrans/executeJob do; undefined when the answer was sent. */
-	const openRepository = (ctx: RequestContext, params: URLSearchParams, kind: 'trans' | 'job'): RepositorySeed | null | undefined => {
+	/** Opens the named repository as executeTrans/executeJob do (null: none named). */
+	const openRepository = (params: URLSearchParams, kind: 'trans' | 'job'): RepositorySeed | null => {
 		const rep = params.get('rep') ?? '';
 		if (rep === '') return null;
 		const repository = control.repositories.find((r) => r.name === rep);
 		if (!repository) {
-			if (kind === 'job') ctx.sendXml(404, webResultXml('ERROR', `Unable to find repository: ${rep}`));
-			else ctx.sendXml(500, webResultXml('ERROR', `Unexpected error executing the transformation: \norg.pentaho.di.core.exception.KettleException: Unable to find repository: ${rep}`));
-			return undefined;
+			if (kind === 'job') throw new EmulatorHttpError(404, `Unable to find repository: ${rep}`);
+			throw new EmulatorHttpError(500, `Unexpected error executing the transformation: \norg.pentaho.di.core.exception.KettleException: Unable to find repository: ${rep}`);
 		}
 		const users = repository.users ?? {};
 		const user = params.get('user') ?? '';
 		if (Object.keys(users).length > 0 && users[user] !== (params.get('pass') ?? '')) {
-			ctx.sendXml(401, webResultXml('ERROR', `Authentication to the repository failed (${kind === 'job' ? '/kettle/executeJob' : '/kettle/executeTrans'})`));
-			return undefined;
+			throw new EmulatorHttpError(401, `Authentication to the repository failed (${kind === 'job' ? '/kettle/executeJob' : '/kettle/executeTrans'})`);
 		}
 		return repository;
 	};
@@ -467,17 +471,10 @@ export function controlRoutes(app: EmulatorApp, control: ControlState): Record<s
 	const executeTrans: Handler = async (ctx) => {
 		const params = await parametersOf(ctx);
 		const path = params.get('trans');
-		if (path === null) {
-			ctx.sendXml(400, webResultXml('ERROR', 'Missing mandatory parameter: trans'));
-			return;
-		}
-		const repository = openRepository(ctx, params, 'trans');
-		if (repository === undefined) return;
+		if (path === null) throw new EmulatorHttpError(400, 'Missing mandatory parameter: trans');
+		const repository = openRepository(params, 'trans');
 		const known = repository === null ? /\.ktr$/i.test(path) && !/missing|not-found/i.test(path) : (lookup(path) ?? true) && !/\.kjb$/i.test(path);
-		if (!known) {
-			ctx.sendXml(404, webResultXml('ERROR', `Unable to find transformation: ${path}`));
-			return;
-		}
+		if (!known) throw new EmulatorHttpError(404, `Unable to find transformation: ${path}`);
 		const t = trans.create({
 			name: baseName(path, /\.ktr$/i),
 			source: 'execute',
@@ -489,10 +486,7 @@ export function controlRoutes(app: EmulatorApp, control: ControlState): Record<s
 		// clock-driven run is moved to its end at once (its log and status are as if it ran).
 		t.createdAt -= t.durationMs + 1;
 		trans.advance(app.now());
-		if (trans.errors(t) > 0) {
-			ctx.sendXml(500, webResultXml('ERROR', `Error executing the transformation: ${trans.logAfter(t, 0)}`));
-			return;
-		}
+		if (trans.errors(t) > 0) throw new EmulatorHttpError(500, `Error executing the transformation: ${trans.logAfter(t, 0)}`);
 		ctx.send(200, '', 'application/xml;charset=UTF-8');
 	};
 
@@ -570,8 +564,10 @@ export function controlRoutes(app: EmulatorApp, control: ControlState): Record<s
 		const t = findTrans(params);
 		const name = params.get('name') ?? '';
 		if (!t) {
-			if (wantsXml(params)) ctx.sendXml(200, webResultXml('ERROR', `The specified transformation [${name}] could not be found`));
-			else html(ctx, 400, 'Transformation removed', `Could not find transformation [${name}] with id [${params.get('id') ?? ''}]`);
+			// With xml=Y an ERROR inside HTTP 200, as the real servlet answers; else a 400 page.
+			const message = `Could not find transformation [${name}] with id [${params.get('id') ?? ''}]`;
+			if (!wantsXml(params)) throw new EmulatorHttpError(400, message, { body: htmlPage('Transformation removed', message), contentType: HTML_TYPE });
+			ctx.sendXml(200, webResultXml('ERROR', `The specified transformation [${name}] could not be found`));
 			return;
 		}
 		trans.remove(t);
@@ -619,8 +615,10 @@ export function controlRoutes(app: EmulatorApp, control: ControlState): Record<s
 		const job = findJob(params);
 		const name = params.get('name') ?? '';
 		if (!job) {
-			if (wantsXml(params)) ctx.sendXml(200, webResultXml('ERROR', `Could not find the job with specified name [${name}]!`));
-			else html(ctx, 400, 'Job removed', `Could not find job [${name}] with id [${params.get('id') ?? ''}]`);
+			// With xml=Y an ERROR inside HTTP 200, as the real servlet answers; else a 400 page.
+			const message = `Could not find job [${name}] with id [${params.get('id') ?? ''}]`;
+			if (!wantsXml(params)) throw new EmulatorHttpError(400, message, { body: htmlPage('Job removed', message), contentType: HTML_TYPE });
+			ctx.sendXml(200, webResultXml('ERROR', `Could not find the job with specified name [${name}]!`));
 			return;
 		}
 		engine.jobs.splice(engine.jobs.indexOf(job), 1);
@@ -659,14 +657,10 @@ export function controlRoutes(app: EmulatorApp, control: ControlState): Record<s
 
 	const executeJob: Handler = async (ctx) => {
 		const params = await parametersOf(ctx);
-		const repository = openRepository(ctx, params, 'job');
-		if (repository === undefined) return;
+		const repository = openRepository(params, 'job');
 		const path = params.get('job') ?? '';
 		const known = repository === null ? /\.kjb$/i.test(path) && !/missing|not-found/i.test(path) : (lookup(path) ?? true) && !/\.ktr$/i.test(path) && path !== '';
-		if (!known) {
-			ctx.sendXml(404, webResultXml('ERROR', repository === null ? `Unable to read the job file ${path}` : `Job '${baseName(path, /\.kjb$/i)}' was not found in the repository`));
-			return;
-		}
+		if (!known) throw new EmulatorHttpError(404, repository === null ? `Unable to read the job file ${path}` : `Job '${baseName(path, /\.kjb$/i)}' was not found in the repository`);
 		const job = engine.create({
 			name: baseName(path, /\.kjb$/i),
 			source: 'run',
