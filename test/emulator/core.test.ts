@@ -6,6 +6,9 @@
 import { request as httpRequest } from 'node:http';
 
 import { FAULT_KINDS, startEmulator, type RunningEmulator } from '../../emulator';
+import { webResultXml } from '../../emulator/core/app';
+import { EmulatorHttpError } from '../../emulator/core/errors';
+import { escapeXml } from '../../emulator/core/xml';
 
 let emulator: RunningEmulator;
 
@@ -182,5 +185,74 @@ describe('latency', () => {
 		} finally {
 			await slow.stop();
 		}
+	});
+});
+
+describe('the one XML escaper (emulator/core/xml.ts)', () => {
+	it('writes quote and apostrophe in the style of each real writer', () => {
+		const text = `a&b<c>d"e'f`;
+		expect(escapeXml(text)).toBe('a&amp;b&lt;c&gt;d&quot;e&apos;f');
+		expect(escapeXml(text, 'xmlHandler')).toBe('a&amp;b&lt;c&gt;d&quot;e&#x27;f');
+		expect(escapeXml(text, 'forHtml')).toBe('a&amp;b&lt;c&gt;d&#34;e&#39;f');
+		expect(escapeXml(text, 'noApostrophe')).toBe(`a&amp;b&lt;c&gt;d&quot;e'f`);
+		expect(escapeXml(undefined)).toBe('');
+		expect(escapeXml(12)).toBe('12');
+	});
+});
+
+describe('handler errors (EmulatorHttpError, answered in core/app.ts)', () => {
+	const paths = {
+		styled: '/__test/styled',
+		bare: '/__test/bare',
+		raw: '/__test/raw',
+		crash: '/__test/crash',
+		worker: '/kettle/__test/worker',
+	};
+	beforeAll(() => {
+		const server = emulator.app.server;
+		server.add('GET', paths.styled, () => {
+			throw new EmulatorHttpError(409, 'Taken: <x>');
+		});
+		server.add('GET', paths.bare, () => {
+			throw EmulatorHttpError.bare(401);
+		});
+		server.add('GET', paths.raw, () => {
+			throw new EmulatorHttpError(404, 'Not Found', { body: '<html>gone</html>', contentType: 'text/html;charset=UTF-8' });
+		});
+		server.add('GET', paths.crash, () => {
+			throw new Error('boom');
+		});
+		server.add('GET', paths.worker, () => {
+			throw new EmulatorHttpError(404, `Job 'x' & <y>`);
+		});
+	});
+	const get = async (path: string) => await fetch(`${emulator.url}${path}`, { headers: { Authorization: ADMIN } });
+
+	it("answers a thrown error in the route's style with its status", async () => {
+		const platform = await get(paths.styled);
+		expect(platform.status).toBe(409);
+		expect(platform.headers.get('content-type')).toBe('text/plain;charset=UTF-8');
+		expect(await platform.text()).toBe('Taken: <x>');
+		const worker = await get(paths.worker);
+		expect(worker.status).toBe(404);
+		expect(worker.headers.get('content-type')).toBe('text/xml;charset=UTF-8');
+		expect(await worker.text()).toBe(webResultXml('ERROR', `Job 'x' & <y>`));
+	});
+
+	it('answers a bare error with no body and no content type, and a raw one with its own body', async () => {
+		const bare = await get(paths.bare);
+		expect(bare.status).toBe(401);
+		expect(bare.headers.get('content-type')).toBeNull();
+		expect(await bare.text()).toBe('');
+		const raw = await get(paths.raw);
+		expect(raw.status).toBe(404);
+		expect(raw.headers.get('content-type')).toBe('text/html;charset=UTF-8');
+		expect(await raw.text()).toBe('<html>gone</html>');
+	});
+
+	it('leaves any other error to the server (500 "Emulator error")', async () => {
+		const crash = await get(paths.crash);
+		expect(crash.status).toBe(500);
+		expect(await crash.text()).toBe('Emulator error: boom');
 	});
 });
