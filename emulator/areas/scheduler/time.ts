@@ -1,4 +1,10 @@
-/** Wall clocks in named time zones (Intl only), for computing when triggers fire. */
+/**
+ * Wall clocks in named time zones (Intl only), for computing when triggers fire.
+ *
+ * Deliberately not shared with the node's time-zone code (nodes/Scheduler/shared/time.ts), though
+ * some lines are alike: the emulator must not share the code it tests, or a defect there would be
+ * hidden on both sides.
+ */
 
 export interface Wall {
 	year: number;
