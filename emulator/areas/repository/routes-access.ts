@@ -3,9 +3,9 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 import { EmulatorHttpError } from '../../core/errors';
 import type { RequestContext } from '../../core/types';
-import { FILES, guarded, ok, pathParam, sendBoolean, userOf, type RepositoryArea } from './area';
+import { FILES, guarded, ok, pathParam, sendBoolean, userOf } from './request';
 import { aclDoc, keyValues, localeEntries, sendDoc, type Doc } from './format';
-import { ACL_MANAGEMENT, ALL, READ, ROLE, USER, WRITE, type Ace, type RepoNode } from './store';
+import { ACL_MANAGEMENT, ALL, READ, ROLE, USER, WRITE, type Ace, type RepoNode, type RepositoryArea } from './store';
 
 const xmlParser = new XMLParser({
 	ignoreAttributes: true,

@@ -6,11 +6,11 @@ import type { Readable } from 'node:stream';
 
 import { EmulatorHttpError } from '../../core/errors';
 import type { RequestContext } from '../../core/types';
-import { FILES, flag, guarded, ok, pathParam, userOf, type RepositoryArea } from './area';
+import { FILES, flag, guarded, ok, pathParam, userOf } from './request';
 import { fileDoc, fileListDoc, nameMatches, parseFilter, sendDoc, typeMatches, type Doc, type Filter } from './format';
 import { manifestXml } from './manifest';
 import { javaUrlDecode, lenientDecode } from './javaDecode';
-import { DELETE, pathFromId, READ, segmentsOf, type RepoNode } from './store';
+import { DELETE, pathFromId, READ, segmentsOf, type RepoNode, type RepositoryArea } from './store';
 import { writeZip, type ZipSource } from './zip';
 
 function contentDisposition(kind: 'attachment' | 'inline', name: string): string {

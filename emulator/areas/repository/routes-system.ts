@@ -12,11 +12,11 @@ import busboy from 'busboy';
 import { EmulatorHttpError } from '../../core/errors';
 import type { RequestContext } from '../../core/types';
 import { escapeXml } from '../../core/xml';
-import { FILES, guarded, LOGGED_SINCE, ok, pathParam, sendBoolean, userOf, type RepositoryArea } from './area';
+import { FILES, guarded, LOGGED_SINCE, ok, pathParam, sendBoolean, userOf } from './request';
 import { manifestXml, parseManifest, type ManifestEntity } from './manifest';
 import { createDirPath, zipEntriesOf } from './routes-files';
 import { lenientDecode } from './javaDecode';
-import { READ, segmentsOf, type RepoNode } from './store';
+import { READ, segmentsOf, type RepoNode, type RepositoryArea } from './store';
 import { listZip, openZipEntry, readZipEntry, writeZip, ZipReadError } from './zip';
 
 export const LDAP_KEYS = [

@@ -10,7 +10,9 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 import { EmulatorHttpError } from '../../core/errors';
+import type { EmulatorApp } from '../../core/app';
 import type { EmulatorUser } from '../../core/types';
+import type { JsonStyle } from './format';
 
 /** Permission codes (RepositoryFilePermission ordinals). */
 export const READ = 0;
@@ -495,4 +497,16 @@ export class Repository {
 	title(node: RepoNode): string {
 		return node.locales.get('default')?.['file.title'] ?? node.name;
 	}
+}
+
+/** What the repository routes share: the store, the JSON style, LDAP settings and records for tests. */
+export interface RepositoryArea {
+	app: EmulatorApp;
+	repo: Repository;
+	jsonStyle: JsonStyle;
+	ldap: Record<string, string>;
+	/** Properties posted to /api/repos/{context}/{resource}, by "context/resource". */
+	resourcePosts: Map<string, Record<string, string>>;
+	/** Log files the server was asked to write (backup and restore, 10.2.0.3+). */
+	serverLogs: Array<{ operation: string; logFile: string; logLevel: string }>;
 }

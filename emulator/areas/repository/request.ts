@@ -1,0 +1,51 @@
+/** What the repository routes share: reading parameters, the route wrapper, small answers. */
+import { EmulatorHttpError } from '../../core/errors';
+import type { EmulatorUser, RequestContext } from '../../core/types';
+import { pathFromId } from './store';
+
+export const FILES = '/api/repo/files';
+
+/** The first version whose backup is a POST with log fields and whose restore reads them (FileResource@10.2.0.3-305). */
+export const LOGGED_SINCE = '10.2.0.3';
+
+export function userOf(ctx: RequestContext): EmulatorUser {
+	if (!ctx.user) throw new EmulatorHttpError(401, 'Unauthorized');
+	return ctx.user;
+}
+
+/** The slash path of a `{pathId}` route parameter. */
+export function pathParam(ctx: RequestContext, name = 'pathId'): string {
+	const raw = ctx.params[name] ?? '';
+	if (raw.trim() === '') throw new EmulatorHttpError(400, 'The path id is empty');
+	return pathFromId(raw);
+}
+
+export function flag(ctx: RequestContext, name: string, fallback = false): boolean {
+	const value = ctx.query.get(name);
+	if (value === null || value === '') return fallback;
+	return value.toLowerCase() === 'true';
+}
+
+/**
+ * Runs a handler; an unexpected error (a store failure) becomes a 500 with its message in the route's
+ * style, as the real resources' catch-all does. EmulatorHttpError passes through to the app (core/app.ts).
+ */
+export function guarded(handler: (ctx: RequestContext) => Promise<void> | void): (ctx: RequestContext) => Promise<void> {
+	return async (ctx) => {
+		try {
+			await handler(ctx);
+		} catch (error) {
+			if (error instanceof EmulatorHttpError) throw error;
+			throw new EmulatorHttpError(500, (error as Error).message ?? 'Internal error');
+		}
+	};
+}
+
+/** A 200 with no body, as the real server answers "no content" operations. */
+export function ok(ctx: RequestContext): void {
+	ctx.send(200);
+}
+
+export function sendBoolean(ctx: RequestContext, value: boolean): void {
+	ctx.sendText(200, value ? 'true' : 'false');
+}
