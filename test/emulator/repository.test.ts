@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { strFromU8, unzipSync } from 'fflate';
 
 import { startEmulator, type RunningEmulator } from '../../emulator';
-import { addGeneratedContent, putRepositoryFile, readRepositoryFile, repositoryOf, type RepositoryIndex } from '../../emulator/areas/repository';
+import { addGeneratedContent, putRepositoryFile, readRepositoryFile, repositoryIndex, repositoryLookup, repositoryOf, type RepositoryIndex } from '../../emulator/areas/repository';
 
 let emu: RunningEmulator;
 const F = '/api/repo/files';
@@ -491,8 +491,8 @@ describe('repository emulator: LDAP and user console', () => {
 
 describe('repository emulator: cross-area contract and options', () => {
 	it('repositoryLookup, repositoryIndex and the exported helpers see and change files', async () => {
-		const lookup = emu.app.state.repositoryLookup as (path: string) => boolean;
-		const index = emu.app.state.repositoryIndex as RepositoryIndex;
+		const lookup = repositoryLookup(emu.app)!;
+		const index: RepositoryIndex = repositoryIndex(emu.app)!;
 		expect(lookup('/public/etl/daily_load.kjb')).toBe(true);
 		expect(lookup('/public/etl')).toBe(false);
 		expect(lookup('/public/etl/none.kjb')).toBe(false);

@@ -2,6 +2,7 @@
  * The scheduler area of the emulator over plain HTTP (Node's fetch), under both scheduler paths.
  */
 import { startEmulator, type RunningEmulator } from '../../emulator';
+import { repositoryIndex } from '../../emulator/areas/repository';
 import { fireDueSchedules, fireSchedule, SCHEDULER_BASES, type SchedulerState } from '../../emulator/areas/scheduler';
 
 interface CallOptions {
@@ -242,7 +243,7 @@ describe.each(SCHEDULER_BASES)('scheduler endpoints under %s', (base) => {
 			body: { simpleJobTrigger: { uiPassParam: 'RUN_ONCE', startTime: future(HOUR), repeatInterval: 0, repeatCount: 0 }, duration: HOUR },
 		});
 		expect(blockout).toMatchObject({ status: 401, text: '' });
-		const index = emulator.app.state.repositoryIndex as { byPath(p: string): { id: string } | undefined };
+		const index = repositoryIndex(emulator.app)!;
 		expect(await call('GET', 'isScheduleAllowed', { user, query: { id: index.byPath('/home/admin/sales.ktr')!.id } })).toMatchObject({ status: 200, text: 'false' });
 	});
 
@@ -285,7 +286,7 @@ describe.each(SCHEDULER_BASES)('scheduler endpoints under %s', (base) => {
 	});
 
 	it('isScheduleAllowed checks the id against the repository: a file true, a folder false, an unknown id 500', async () => {
-		const index = emulator.app.state.repositoryIndex as { byPath(p: string): { id: string } | undefined };
+		const index = repositoryIndex(emulator.app)!;
 		const file = index.byPath('/home/admin/sales.ktr')!.id;
 		const folder = index.byPath('/home/admin')!.id;
 		expect(await call('GET', 'isScheduleAllowed', { query: { id: file } })).toMatchObject({ status: 200, text: 'true' });
