@@ -13,7 +13,7 @@ export function register(app: EmulatorApp): void {
 	const seed = (app.options.seed.datasource ?? {}) as DatasourceSeed;
 	const state = createDatasourceState(app);
 	app.state.datasource = state;
-	registerJdbcRoutes(app, state, seed);
+	registerJdbcRoutes(app, state);
 	registerAnalysisRoutes(app, state, seed);
-	registerDswRoutes(app, state, seed);
+	registerDswRoutes(app, state);
 }

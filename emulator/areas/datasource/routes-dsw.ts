@@ -2,10 +2,9 @@
 import type { EmulatorApp } from '../../core/app';
 import { EmulatorHttpError } from '../../core/errors';
 import { attachment, sendList } from './format';
-import type { DatasourceSeed } from './seed';
 import { DATASOURCE_PREFIX, mayManage, type DatasourceState } from './store';
 
-export function registerDswRoutes(app: EmulatorApp, state: DatasourceState, seed: DatasourceSeed): void {
+export function registerDswRoutes(app: EmulatorApp, state: DatasourceState): void {
 	const dsw = `${DATASOURCE_PREFIX}/dsw/domain`;
 
 	// pentaho/data-access:core/src/main/java/org/pentaho/platform/dataaccess/datasource/api/resources/DataSourceWizardResource.java@HEAD getDSWDIds (DataSourceWizardService.getDSWDatasourceIds).

@@ -4,10 +4,9 @@ import { randomUUID } from 'node:crypto';
 import type { EmulatorApp } from '../../core/app';
 import { EmulatorHttpError } from '../../core/errors';
 import { connectionXml, encryptPassword, flexjsonConnection, jacksonConnection, sendList } from './format';
-import type { DatasourceSeed } from './seed';
 import { BEAN_PROPS, bindConnection, DATASOURCE_PREFIX, findConnection, mayManage, type DatasourceState, type Json, type JdbcConnection, type JdbcPut } from './store';
 
-export function registerJdbcRoutes(app: EmulatorApp, state: DatasourceState, seed: DatasourceSeed): void {
+export function registerJdbcRoutes(app: EmulatorApp, state: DatasourceState): void {
 	const jdbc = `${DATASOURCE_PREFIX}/jdbc/connection`;
 
 	// pentaho/data-access:core/src/main/java/org/pentaho/platform/dataaccess/datasource/api/resources/JDBCDatasourceResource.java@9.3.0.0-422 and @HEAD, getConnectionIDs:
