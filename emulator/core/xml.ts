@@ -4,8 +4,11 @@
  * after who writes it that way:
  * - `xml` (default): the five XML entities, `&quot;` and `&apos;` (the platform's XML, the worker's
  *   webresult and the container's error pages as the emulator has always written them);
- * - `xmlHandler`: `&quot;` and `&#x27;`, as the worker's XMLHandler.addTagValue writes element text
- *   (worker/xmlText.ts, for the Carte status and transformation documents);
+ * - `xmlHandler`: `&quot;` and `&#x27;`, for the worker's XMLHandler.addTagValue element text
+ *   (worker/xmlText.ts, the Carte status and transformation documents). Known difference, kept so that
+ *   no answer changes in this refactoring: the real XMLHandler escapes with OWASP `Encode.forXml`
+ *   (pentaho-kettle:core/src/main/java/org/pentaho/di/core/xml/XMLHandler.java@03fa32bf8db6a596b4123e195b0489d4fc305547
+ *   appendReplacedChars), which writes `&#34;` and `&#39;`; every XML parser reads both spellings alike;
  * - `forHtml`: `&#34;` and `&#39;`, OWASP `Encode.forHtml`, which the Carte servlets apply to some
  *   messages before the webresult escapes them again (worker area);
  * - `noApostrophe`: `&quot;` and the apostrophe left as it is, as the emulator has always written the
