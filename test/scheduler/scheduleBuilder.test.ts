@@ -37,10 +37,11 @@ describe('schedule builder: 10.3 and later (start fields, years since 1900, end 
 		expect(build({ triggerType: 'runOnce', startTime: '2026-01-15T09:30:00', endTime: '2026-01-01T00:00:00' }).simpleJobTrigger).not.toHaveProperty('endTime');
 	});
 
-	it('an empty start time is now (to the minute), and the summary says so', () => {
+	it('an empty start time is now (to the minute), and the summary says so, in UTC like every output date', () => {
 		const { request, summary } = on(MODERN, { triggerType: 'runOnce', startTime: '' });
 		expect(request.simpleJobTrigger).toMatchObject({ startHour: 13, startMin: 0, startYear: 126, startMonth: 0, startDay: 10 });
-		expect(summary).toMatchObject({ start: '2026-01-10T13:00:00.000+01:00', startFrom: 'now', timeZone: 'Europe/Berlin' });
+		// 13:00 in Berlin (+01:00 in January) is 12:00 UTC; the request keeps the server's wall clock, the output the instant.
+		expect(summary).toMatchObject({ start: '2026-01-10T12:00:00.000Z', startFrom: 'now', timeZone: 'Europe/Berlin' });
 	});
 
 	it.each([

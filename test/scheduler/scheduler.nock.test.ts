@@ -131,9 +131,10 @@ describe.each(['api/scheduler', 'plugin/scheduler-plugin/api/scheduler'])('Sched
 					schedule: {
 						timeZone: 'Europe/Berlin',
 						timeZoneFrom: 'field',
-						start: '2026-01-15T09:30:00.000+01:00',
+						// UTC, like every date the nodes output (the zone is in timeZone; the request keeps the server's form).
+						start: '2026-01-15T08:30:00.000Z',
 						startFrom: 'field',
-						end: '2026-06-30T18:00:00.000+02:00',
+						end: '2026-06-30T16:00:00.000Z',
 						serverVersion: '11.0.0.0-237',
 						serverTimeZone: 'UTC',
 						notes: [],

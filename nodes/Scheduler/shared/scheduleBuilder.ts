@@ -403,9 +403,10 @@ export function buildScheduleRequest(
 	if (summary) {
 		Object.assign(summary, {
 			timeZone,
-			start: formatServerDate(start, timeZone),
+			// Output dates are UTC ISO 8601, as in every node; `timeZone` says the zone the schedule runs in.
+			start: new Date(start).toISOString(),
 			startFrom: startGiven ? 'field' : 'now',
-			end: end === undefined ? null : formatServerDate(end, timeZone),
+			end: end === undefined ? null : new Date(end).toISOString(),
 			serverVersion: server.version ?? null,
 			serverTimeZone: server.timeZone ?? null,
 			notes,
