@@ -1,7 +1,6 @@
-import { NodeApiError, type IDataObject, type INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
-import { dataflowRequest } from '../../../common/transport';
+import { requestOperation } from '../../../common/executor';
 import { apiError } from '../../../common/errors';
 import { toBoolean } from '../../../common/values';
 import { includeRawOptionsField, optionsOf, stopEndpoint } from '../../shared/fields';
@@ -27,35 +26,32 @@ export const description: INodeProperties[] = [
 	includeRawOptionsField(show),
 ];
 
-export const execute = defineOperation<{ includeRaw: boolean }>({
+// A bare 403/404/405 is how a worker without a stop servlet (or with stopping disabled) refuses.
+const REFUSED = (code: number) => `The worker server refused to stop (HTTP ${code}). ${ENABLE_HINT}`;
+
+export const execute = requestOperation<{ includeRaw: boolean }>({
 	concurrency: 1,
 	plan(itemIndex) {
 		return { includeRaw: optionsOf(this, itemIndex).includeRaw === true };
 	},
-	async run(plan, itemIndex) {
-		const node = this.getNode();
-		const path = await stopEndpoint(this);
-		let response;
-		try {
-			response = await dataflowRequest<IDataObject>(this, { method: 'GET', path, qs: { xml: 'Y' }, expect: 'xml', itemIndex });
-		} catch (error) {
-			const code = error instanceof NodeApiError ? (error.httpCode ?? undefined) : undefined;
-			const message = error instanceof Error ? error.message : String(error);
-			const refused = code === '403' || code === '404' || code === '405';
-			throw apiError(node, {
-				message: refused ? `The worker server refused to stop (HTTP ${code}): ${message}` : message,
-				description: refused ? ENABLE_HINT : ((error as NodeApiError).description ?? undefined),
-				httpCode: code,
-				itemIndex,
-			});
-		}
-		const accepted = toBoolean(response.body.request_accepted);
+	request: async function () {
+		return {
+			method: 'GET',
+			path: await stopEndpoint(this),
+			qs: { xml: 'Y' },
+			expect: 'xml',
+			refusals: { 403: REFUSED(403), 404: REFUSED(404), 405: REFUSED(405) },
+		};
+	},
+	output(plan, response, itemIndex) {
+		const body = response.body as IDataObject;
+		const accepted = toBoolean(body.request_accepted);
 		if (accepted !== true) {
-			throw apiError(node, {
+			throw apiError(this.getNode(), {
 				message:
 					accepted === false
 						? 'The worker server did not accept the stop request (request_accepted = N)'
-						: `The worker server answered the stop request without "request_accepted" (root element: ${Object.keys(response.body)[0] ?? 'none'})`,
+						: `The worker server answered the stop request without "request_accepted" (root element: ${Object.keys(body)[0] ?? 'none'})`,
 				description: ENABLE_HINT,
 				httpCode: String(response.status),
 				itemIndex,
@@ -63,6 +59,6 @@ export const execute = defineOperation<{ includeRaw: boolean }>({
 		}
 		const json: IDataObject = { requestAccepted: true };
 		if (plan.includeRaw) json.raw = response.raw;
-		return toItems(json);
+		return json;
 	},
 });

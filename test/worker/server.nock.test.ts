@@ -1,0 +1,129 @@
+/** Exact requests of the Worker's Server operations (Get Status, Stop) and the items that come out (split from worker.nock.test.ts). */
+import nock from 'nock';
+
+import { DataflowServerApi } from '../../credentials/DataflowServerApi.credentials';
+import { DataflowWorker } from '../../nodes/Worker/DataflowWorker.node';
+import { run, SERVER_PASSWORD, serverCredentials } from '../harness';
+import { esc, loggingString, webResult, WORKER, XML } from './helpers';
+
+const node = new DataflowWorker();
+const AUTH = `Basic ${Buffer.from(`admin:${SERVER_PASSWORD}`).toString('base64')}`;
+const credentials = (overrides = {}) => ({ dataflowServerApi: serverCredentials(WORKER, overrides) });
+const worker = () => nock(WORKER, { reqheaders: { authorization: AUTH } });
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+afterAll(() => nock.enableNetConnect());
+
+const SERVER_STATUS = `<?xml version="1.0" encoding="UTF-8"?>
+<serverstatus>
+<statusdesc>Online</statusdesc>
+<memory_free>123456</memory_free><memory_total>987654</memory_total><cpu_cores>8</cpu_cores><cpu_process_time>55000000</cpu_process_time>
+<uptime>3600000</uptime><thread_count>42</thread_count><load_avg>-1.0</load_avg>
+<os_name>Linux</os_name><os_version>6.1</os_version><os_arch>amd64</os_arch>
+<transstatuslist><transstatus><transname>stage</transname><id>t-1</id><status_desc>Paused</status_desc><error_desc/><log_date>2024/01/31 09:00:00.000</log_date><paused>Y</paused><stepstatuslist></stepstatuslist><first_log_line_nr>0</first_log_line_nr><last_log_line_nr>0</last_log_line_nr><logging_string>${loggingString('')}</logging_string></transstatus></transstatuslist>
+<jobstatuslist><jobstatus><jobname>a</jobname><id>j-1</id><status_desc>Running</status_desc><error_desc/><log_date>2024/01/31 09:01:00.000</log_date><logging_string>&lt;![CDATA[]]&gt;</logging_string><first_log_line_nr>0</first_log_line_nr><last_log_line_nr>0</last_log_line_nr></jobstatus>
+<jobstatus><jobname>b</jobname><id>j-2</id><status_desc>Finished (with errors)</status_desc><error_desc>${esc('boom & <bang>')}</error_desc><log_date>2024/01/31 09:02:00.000</log_date><logging_string>&lt;![CDATA[]]&gt;</logging_string><first_log_line_nr>0</first_log_line_nr><last_log_line_nr>0</last_log_line_nr></jobstatus></jobstatuslist>
+</serverstatus>`;
+
+describe('Server: Get Status', () => {
+	const serverItem = {
+		kind: 'server',
+		statusdesc: 'Online',
+		memory_free: 123456,
+		memory_total: 987654,
+		cpu_cores: 8,
+		cpu_process_time: 55000000,
+		uptime: 3600000,
+		thread_count: 42,
+		load_avg: -1,
+		os_name: 'Linux',
+		os_version: '6.1',
+		os_arch: 'amd64',
+		jobCount: 2,
+		transformationCount: 1,
+	};
+	const jobItems = [
+		{ kind: 'job', jobname: 'a', id: 'j-1', status_desc: 'Running', error_desc: '', log_date: '2024-01-31T09:01:00.000' },
+		{ kind: 'job', jobname: 'b', id: 'j-2', status_desc: 'Finished (with errors)', error_desc: 'boom & <bang>', log_date: '2024-01-31T09:02:00.000' },
+	];
+	const transItem = { kind: 'transformation', transname: 'stage', id: 't-1', status_desc: 'Paused', error_desc: '', log_date: '2024-01-31T09:00:00.000', paused: true };
+
+	it.each([
+		['all', [serverItem, ...jobItems, transItem]],
+		['server', [serverItem]],
+		['entries', [...jobItems, transItem]],
+	])('output "%s" gives the expected items', async (output, expected) => {
+		const scope = worker().get('/dataflow/status').query({ xml: 'Y' }).reply(200, SERVER_STATUS, { 'Content-Type': 'application/xml' });
+		const result = await run(node, { parameters: { resource: 'server', operation: 'getStatus', output }, credentials: credentials() });
+		expect(result.error).toBeUndefined();
+		scope.done();
+		expect(result.items.map((i) => i.json)).toEqual(expected);
+		expect(result.items.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
+	});
+
+	it('the credential\'s default worker path is the real servers\' "kettle" (no real server answers /dataflow)', async () => {
+		const defaultPath = new DataflowServerApi().properties.find((p) => p.name === 'workerPath')?.default;
+		expect(defaultPath).toBe('kettle');
+		for (const workerPath of [defaultPath, '']) {
+			const scope = worker().get('/kettle/status').query({ xml: 'Y' }).reply(200, SERVER_STATUS, { 'Content-Type': 'application/xml;charset=UTF-8' });
+			const result = await run(node, { parameters: { resource: 'server', operation: 'getStatus', output: 'server' }, credentials: credentials({ workerPath }) });
+			expect(result.error).toBeUndefined();
+			scope.done();
+		}
+	});
+
+	it('an HTML page instead of XML is a clear error', async () => {
+		worker().get('/kettle/status').query({ xml: 'Y' }).reply(200, '<html><head><title>Login</title></head><body><h1>Please log in</h1></body></html>', { 'Content-Type': 'text/html' });
+		const result = await run(node, {
+			parameters: { resource: 'server', operation: 'getStatus' },
+			credentials: credentials({ workerPath: 'kettle' }),
+		});
+		expect(result.error?.message).toMatch(/HTML page instead of XML: Please log in/);
+	});
+});
+
+describe('Server: Stop', () => {
+	it('calls stopWorker with xml=Y and returns requestAccepted', async () => {
+		const scope = worker().get('/dataflow/stopWorker').query({ xml: 'Y' }).reply(200, '<?xml version="1.0"?>\n<request_accepted>Y</request_accepted>', XML);
+		const result = await run(node, { parameters: { resource: 'server', operation: 'stop' }, credentials: credentials() });
+		expect(result.error).toBeUndefined();
+		scope.done();
+		expect(result.items.map((i) => i.json)).toEqual([{ requestAccepted: true }]);
+	});
+
+	it('calls stopCarte under the kettle path', async () => {
+		const scope = worker().get('/kettle/stopCarte').query({ xml: 'Y' }).reply(200, '<request_accepted>Y</request_accepted>', XML);
+		const result = await run(node, { parameters: { resource: 'server', operation: 'stop' }, credentials: credentials({ workerPath: 'kettle' }) });
+		scope.done();
+		expect(result.items[0].json).toEqual({ requestAccepted: true });
+	});
+
+	it('a refusal (request_accepted N) is a clear error saying only a standalone worker stops', async () => {
+		worker().get('/dataflow/stopWorker').query({ xml: 'Y' }).reply(200, '<request_accepted>N</request_accepted>', XML);
+		const result = await run(node, { parameters: { resource: 'server', operation: 'stop' }, credentials: credentials() });
+		expect(result.error?.message).toBe('The worker server did not accept the stop request (request_accepted = N)');
+		expect(result.error?.description).toMatch(/Only a standalone worker server can be stopped/);
+	});
+
+	it('a 403 that carries the server\'s own message shows that message (refusals reword only bare refusals)', async () => {
+		worker().get('/dataflow/stopWorker').query({ xml: 'Y' }).reply(403, webResult('ERROR', 'Stopping is disabled'), XML);
+		const result = await run(node, { parameters: { resource: 'server', operation: 'stop' }, credentials: credentials() });
+		expect(result.error?.message).toMatch(/Stopping is disabled/);
+		expect(result.error?.message).not.toMatch(/refused to stop/);
+	});
+
+	it.each([403, 404, 405])('a bare %i from a server without the stop endpoint is a clear error saying only a standalone worker stops', async (code) => {
+		worker().get('/dataflow/stopWorker').query({ xml: 'Y' }).reply(code, '');
+		const result = await run(node, { parameters: { resource: 'server', operation: 'stop' }, credentials: credentials() });
+		expect(result.error?.message).toBe(
+			`The worker server refused to stop (HTTP ${code}). Only a standalone worker server can be stopped this way; the worker inside the BI server (base URL with a context path such as /pentaho) always refuses, and some servers need stopping to be enabled when they start. Ask the server's administrator.`,
+		);
+	});
+
+	it('a bare 500 is not read as "refused to stop"', async () => {
+		worker().get('/dataflow/stopWorker').query({ xml: 'Y' }).reply(500, '');
+		const result = await run(node, { parameters: { resource: 'server', operation: 'stop' }, credentials: credentials() });
+		expect(result.error?.message).not.toMatch(/refused to stop/);
+	});
+});
