@@ -142,7 +142,7 @@ const SCHEDULER_SAMPLES: Record<string, Sample> = {
 	'dataflowScheduler.blockout.getMany': { parameters: { returnAll: true } },
 	'dataflowScheduler.blockout.hasBlockouts': { parameters: {} },
 	'dataflowScheduler.blockout.shouldFireNow': { parameters: {} },
-	'dataflowScheduler.blockout.update': { parameters: { ...WEEKLY, jobId: jobLocator, durationAmount: 1, durationUnit: 'hours' }, prepare: withJobs('blockout/add') },
+	'dataflowScheduler.blockout.update': { parameters: { ...WEEKLY, jobId: jobLocator, replaceBlockout: true, durationAmount: 1, durationUnit: 'hours' }, prepare: withJobs('blockout/add') },
 	'dataflowScheduler.blockout.willFire': { parameters: { ...WEEKLY } },
 	'dataflowScheduler.scheduler.canSchedule': { parameters: {} },
 	'dataflowScheduler.scheduler.getStatus': { parameters: {} },

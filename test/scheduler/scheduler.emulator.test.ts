@@ -129,6 +129,7 @@ describe.each(PATHS)('scheduler path %s', (schedulerPath) => {
 			resource: 'blockout',
 			operation: 'update',
 			jobId: rl(first),
+			replaceBlockout: true,
 			triggerType: 'runOnce',
 			startTime: iso(now + 3 * HOUR),
 			timeZone: 'UTC',

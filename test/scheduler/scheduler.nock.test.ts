@@ -381,7 +381,7 @@ describe.each(['api/scheduler', 'plugin/scheduler-plugin/api/scheduler'])('Sched
 			textServer()
 				.post((u) => ((uri = u), u.startsWith(`${prefix}/blockout/update`)), (b) => ((body = b), true))
 				.reply(200, 'admin\tBlockoutAction\t6', TEXT);
-			const result = await exec({ resource: 'blockout', operation: 'update', jobId: rl('admin\tBlockoutAction\t5', 'list'), ...blockoutParameters });
+			const result = await exec({ resource: 'blockout', operation: 'update', jobId: rl('admin\tBlockoutAction\t5', 'list'), replaceBlockout: true, ...blockoutParameters });
 			expect(result.error).toBeUndefined();
 			expect(uri).toBe(`${prefix}/blockout/update?jobid=admin%09BlockoutAction%095`);
 			expect(body).toEqual(blockoutRequest);

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { jobIdField, readJobId } from '../../shared/jobId';
@@ -16,12 +16,28 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	jobIdField(show, { blockout: true }),
+	{
+		displayName: 'Replace the Whole Blockout',
+		name: 'replaceBlockout',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to replace the blockout with the schedule and duration below. The server keeps nothing of the old blockout: every field left at its default replaces what the blockout had. Off, the node refuses to send anything.',
+		displayOptions: { show },
+	},
 	...scheduleFields(show, 'blockout'),
 ];
+
+/** The server replaces a blockout whole, so a default never replaces one: the user confirms it. */
+const CONFIRM =
+	'Update Blockout replaces the whole blockout with the schedule and duration given here (its trigger type, start, recurrence and duration, each at its default unless you set it): turn on "Replace the Whole Blockout" to confirm. Nothing was sent.';
 
 export const execute = defineOperation<{ jobId: string; planned: PlannedSchedule }>({
 	plan(itemIndex) {
 		const jobId = readJobId(this, itemIndex);
+		if (this.getNodeParameter('replaceBlockout', itemIndex, false) !== true) {
+			throw new NodeOperationError(this.getNode(), CONFIRM, { itemIndex });
+		}
 		try {
 			return { jobId, planned: readScheduleRequest(this, itemIndex, 'blockout') };
 		} catch (error) {
