@@ -215,6 +215,54 @@ describe('Dataflow Worker Trigger', () => {
 		expect(await polled(h)).toEqual([`jobFinished ${job.id}`]);
 	});
 
+	it.each(['unauthorized', 'error500'] as const)(
+		'a %s answer while reading an ended job\'s details fails the poll (keeps the cursor), it is not read as "the job left the worker"',
+		async (kind) => {
+			const p = prefix();
+			const h = harness({ events: ['jobFinished'], jobName: `${p}*` });
+			await h.poll();
+			const job = startJob(`${p}job`);
+			app().advanceClock(DURATION + MINUTE);
+			const saved = h.saved;
+			// No count: n8n's log-in-again on a 401 repeats the request.
+			const fault = app().faults.add({ kind, path: '/dataflow/jobStatus' });
+			const failed = await h.poll();
+			app().faults.remove(fault);
+			expect(failed.error).toBeDefined();
+			expect(failed.items).toBeNull();
+			expect(h.saved).toEqual(saved);
+			const next = await h.poll();
+			expect(emitted(next, idOf)).toEqual([`jobFinished ${job.id}`]);
+			// With the details read: the status document's log line numbers and result are there.
+			expect(next.items![0].job).toMatchObject({ id: job.id, result: { nr_errors: 0 } });
+		},
+	);
+
+	it('the worker\'s "could not be found" answer for an ended job\'s details (it left the worker) emits what the status list said', async () => {
+		const p = prefix();
+		const h = harness({ events: ['jobFinished'], jobName: `${p}*` });
+		await h.poll();
+		const job = startJob(`${p}job`);
+		app().advanceClock(DURATION + MINUTE);
+		app().faults.add({ kind: 'resultError', path: '/dataflow/jobStatus', times: 1, message: `The specified job [${p}job] could not be found` });
+		const outcome = await h.poll();
+		expect(emitted(outcome, idOf)).toEqual([`jobFinished ${job.id}`]);
+		expect(outcome.items![0].job).toMatchObject({ id: job.id, status_desc: 'Finished' });
+		expect((outcome.items![0].job as IDataObject).first_log_line_nr).toBeUndefined();
+	});
+
+	it('another ERROR answer for an ended job\'s details fails the poll instead of being read as "left the worker"', async () => {
+		const p = prefix();
+		const h = harness({ events: ['jobFinished'], jobName: `${p}*` });
+		await h.poll();
+		const job = startJob(`${p}job`);
+		app().advanceClock(DURATION + MINUTE);
+		app().faults.add({ kind: 'resultError', path: '/dataflow/jobStatus', times: 1, message: 'Unexpected error reading the job' });
+		const failed = await h.poll();
+		expect(failed.error).toBeDefined();
+		expect(await polled(h)).toEqual([`jobFinished ${job.id}`]);
+	});
+
 	it('ends a job once even when the worker runs it again under the same id', async () => {
 		const p = prefix();
 		const h = harness({ events: ['jobFinished', 'jobStatusChanged'], jobName: `${p}*` });

@@ -12,7 +12,7 @@ import {
 
 import { pairListField } from '../../common/fields';
 import { LOG_LEVEL_OPTIONS } from '../../common/logLevels';
-import { serverSettings } from '../../common/transport';
+import { serverSettings, type RequestContext } from '../../common/transport';
 import { toNumber } from '../../common/values';
 
 export { LOG_LEVEL_OPTIONS };
@@ -199,13 +199,13 @@ export function optionsOf(ctx: IExecuteFunctions, itemIndex: number): IDataObjec
 }
 
 /** The path of a worker endpoint under the credential's worker path: `/dataflow/status`. */
-export async function workerEndpoint(ctx: IExecuteFunctions, endpoint: string): Promise<string> {
+export async function workerEndpoint(ctx: RequestContext, endpoint: string): Promise<string> {
 	const { workerPath } = await serverSettings(ctx);
 	return `/${workerPath}/${endpoint}`;
 }
 
 /** The stop endpoint is named after the server: stopCarte under `kettle`, stopWorker otherwise. */
-export async function stopEndpoint(ctx: IExecuteFunctions): Promise<string> {
+export async function stopEndpoint(ctx: RequestContext): Promise<string> {
 	const { workerPath } = await serverSettings(ctx);
 	return `/${workerPath}/${workerPath === 'kettle' ? 'stopCarte' : 'stopWorker'}`;
 }

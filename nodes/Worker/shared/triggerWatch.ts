@@ -6,7 +6,8 @@
 import { NodeApiError, NodeOperationError, type IDataObject, type INode, type IPollFunctions } from 'n8n-workflow';
 
 import type { Emission } from '../../common/polling';
-import { dataflowRequest, serverSettings } from '../../common/transport';
+import { dataflowRequest } from '../../common/transport';
+import { workerEndpoint } from './fields';
 import type { Failure } from './jobStatus';
 import { readServerStatus, type ServerStatus } from './serverStatus';
 
@@ -26,8 +27,7 @@ export function listEntry(raw: IDataObject): IDataObject {
 
 /** The worker's status list (GET /status?xml=Y). */
 export async function loadStatusList(ctx: IPollFunctions): Promise<ServerStatus> {
-	const { workerPath } = await serverSettings(ctx);
-	const response = await dataflowRequest<IDataObject>(ctx, { method: 'GET', path: `/${workerPath}/status`, qs: { xml: 'Y' }, expect: 'xml' });
+	const response = await dataflowRequest<IDataObject>(ctx, { method: 'GET', path: await workerEndpoint(ctx, 'status'), qs: { xml: 'Y' }, expect: 'xml' });
 	return readServerStatus(ctx.getNode(), response.body, 0);
 }
 
@@ -42,27 +42,34 @@ export interface DetailsRequest {
 	toJson(node: INode, doc: IDataObject): IDataObject;
 }
 
-/** The entry's own status document over the list entry, or undefined when the worker cannot answer it any more. */
+/** GetJobStatusServlet / GetTransStatusServlet's answer for an unknown name or id. */
+const NOT_FOUND = /^The specified (job|transformation) \[.*\] could not be found/i;
+
+/**
+ * The entry's own status document over the list entry, or undefined when the worker does not know
+ * the entry any more (it left between the two requests): a 404, or (servers that answer 200) the
+ * servlet's webresult ERROR "The specified job [...] could not be found". Any other failure (401,
+ * 500, network, another ERROR) is an error of the poll, not "the entry left".
+ */
 export async function endedDetails(ctx: IPollFunctions, entry: IDataObject, request: DetailsRequest): Promise<IDataObject | undefined> {
-	const { workerPath } = await serverSettings(ctx);
 	const qs: IDataObject = { name: text(entry[request.nameKey]) };
 	if (text(entry.id) !== '') qs.id = text(entry.id);
 	qs.xml = 'Y';
 	qs.from = request.includeLog ? 0 : NO_LOG_FROM;
+	let response;
 	try {
-		const response = await dataflowRequest<IDataObject>(ctx, { method: 'GET', path: `/${workerPath}/${request.endpoint}`, qs, expect: 'xml' });
-		const full = request.toJson(ctx.getNode(), response.body);
-		if (!request.includeLog) {
-			delete full.log;
-			delete full.first_log_line_nr;
-			delete full.last_log_line_nr;
-		}
-		return { ...entry, ...full };
+		response = await dataflowRequest<IDataObject>(ctx, { method: 'GET', path: await workerEndpoint(ctx, request.endpoint), qs, expect: 'xml' });
 	} catch (error) {
-		// The entry left the worker between the two requests: emit what the list said.
-		if (error instanceof NodeApiError) return undefined;
-		throw new NodeOperationError(ctx.getNode(), error as Error);
+		if (error instanceof NodeApiError && (String(error.httpCode) === '404' || NOT_FOUND.test(error.message))) return undefined;
+		throw error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(ctx.getNode(), error as Error);
 	}
+	const full = request.toJson(ctx.getNode(), response.body);
+	if (!request.includeLog) {
+		delete full.log;
+		delete full.first_log_line_nr;
+		delete full.last_log_line_nr;
+	}
+	return { ...entry, ...full };
 }
 
 export interface EndedEvents {
