@@ -122,7 +122,8 @@ export interface RepositoryPathFieldOptions {
 	displayName: string;
 	description: string;
 	placeholder: string;
-	show: NonNullable<IDisplayOptions['show']>;
+	/** Omitted when the caller wraps its fields with updateDisplayOptions. */
+	show?: NonNullable<IDisplayOptions['show']>;
 	/** The list offers folders only. */
 	folders?: boolean;
 	required?: boolean;
@@ -164,7 +165,7 @@ export function repositoryPathField(options: RepositoryPathFieldOptions): INodeP
 				],
 			},
 		],
-		displayOptions: { show: options.show },
+		...(options.show ? { displayOptions: { show: options.show } } : {}),
 	};
 }
 

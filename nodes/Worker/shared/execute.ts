@@ -16,7 +16,7 @@ export const UNAUTHORIZED =
 
 const PATH_PARAMETER: Record<Kind, string> = { job: 'job', transformation: 'trans' };
 
-export function executeFields(show: { resource: string[]; operation: string[] }, kind: Kind): INodeProperties[] {
+export function executeFields(kind: Kind): INodeProperties[] {
 	const ext = kind === 'job' ? '.kjb' : '.ktr';
 	const noun = kind === 'job' ? 'job' : 'transformation';
 	return [
@@ -29,7 +29,6 @@ export function executeFields(show: { resource: string[]; operation: string[] },
 				{ name: 'Repository', value: 'repository', description: 'A repository configured on the worker server, by name, with a user' },
 			],
 			default: 'repository',
-			displayOptions: { show },
 		},
 		{
 			displayName: 'Repository Name',
@@ -39,7 +38,7 @@ export function executeFields(show: { resource: string[]; operation: string[] },
 			required: true,
 			placeholder: 'dataflow',
 			description: "Name of the repository in the worker server's repositories.xml",
-			displayOptions: { show: { ...show, executeSource: ['repository'] } },
+			displayOptions: { show: { executeSource: ['repository'] } },
 		},
 		{
 			displayName: 'Repository User',
@@ -47,7 +46,7 @@ export function executeFields(show: { resource: string[]; operation: string[] },
 			type: 'string',
 			default: '',
 			description: 'User name for the repository',
-			displayOptions: { show: { ...show, executeSource: ['repository'] } },
+			displayOptions: { show: { executeSource: ['repository'] } },
 		},
 		{
 			displayName: 'Repository Password',
@@ -56,7 +55,7 @@ export function executeFields(show: { resource: string[]; operation: string[] },
 			typeOptions: { password: true },
 			default: '',
 			description: 'Password for the repository. It is sent in the request body, never in the URL, and never shown in outputs or errors.',
-			displayOptions: { show: { ...show, executeSource: ['repository'] } },
+			displayOptions: { show: { executeSource: ['repository'] } },
 		},
 		{
 			displayName: kind === 'job' ? 'Job Path' : 'Transformation Path',
@@ -66,11 +65,10 @@ export function executeFields(show: { resource: string[]; operation: string[] },
 			required: true,
 			placeholder: `/public/etl/${kind === 'job' ? 'load_sales' : 'stage_customers'}`,
 			description: `Path of the ${noun} in the repository, or the path of the ${ext} file on the worker server`,
-			displayOptions: { show },
 		},
-		logLevelField(show, `How much the ${noun} writes to its log`),
-		nameValueField(show, 'executeParameters', 'Parameters', `Named parameters of the ${noun}`),
-		nameValueField(show, 'executeVariables', 'Variables', `Variables set for the ${noun} (names it does not declare as parameters)`),
+		logLevelField(`How much the ${noun} writes to its log`),
+		nameValueField('executeParameters', 'Parameters', `Named parameters of the ${noun}`),
+		nameValueField('executeVariables', 'Variables', `Variables set for the ${noun} (names it does not declare as parameters)`),
 	];
 }
 

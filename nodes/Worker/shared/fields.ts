@@ -19,9 +19,7 @@ export { LOG_LEVEL_OPTIONS };
 
 const LOG_LEVELS = new Set(LOG_LEVEL_OPTIONS.map((o) => String(o.value).toLowerCase()));
 
-type Show = { resource: string[]; operation: string[] };
-
-export function logLevelField(show: Show, description = 'How much the job writes to its log'): INodeProperties {
+export function logLevelField(description = 'How much the job writes to its log'): INodeProperties {
 	return {
 		displayName: 'Log Level',
 		name: 'logLevel',
@@ -29,18 +27,16 @@ export function logLevelField(show: Show, description = 'How much the job writes
 		options: LOG_LEVEL_OPTIONS,
 		default: 'Basic',
 		description,
-		displayOptions: { show },
 	};
 }
 
 /** A list of name/value pairs (job parameters, variables). */
 export function nameValueField(
-	show: Show,
 	name: string,
 	displayName: string,
 	description: string,
 ): INodeProperties {
-	return pairListField({ show, name, displayName, placeholder: `Add ${displayName.replace(/s$/, '')}`, description, entry: 'entry' });
+	return pairListField({ name, displayName, placeholder: `Add ${displayName.replace(/s$/, '')}`, description, entry: 'entry' });
 }
 
 export const INCLUDE_RAW_OPTION: INodeProperties = {
@@ -52,26 +48,25 @@ export const INCLUDE_RAW_OPTION: INodeProperties = {
 };
 
 /** The "Options" collection of an operation, holding `options`. */
-export function optionsCollection(show: Show, options: INodeProperties[]): INodeProperties {
+export function optionsCollection(options: INodeProperties[]): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show },
 		options,
 	};
 }
 
 /** An "Options" collection that holds only Include Raw Response. */
-export function includeRawOptionsField(show: Show): INodeProperties {
-	return optionsCollection(show, [INCLUDE_RAW_OPTION]);
+export function includeRawOptionsField(): INodeProperties {
+	return optionsCollection([INCLUDE_RAW_OPTION]);
 }
 
 /** The "Options" collection of a Get Status: Include Raw Response and Log From Line. */
-export function statusOptionsField(show: Show): INodeProperties {
-	return optionsCollection(show, [
+export function statusOptionsField(): INodeProperties {
+	return optionsCollection([
 		INCLUDE_RAW_OPTION,
 		{
 			displayName: 'Log From Line',
@@ -93,7 +88,7 @@ export function readStatusOptions(ctx: IExecuteFunctions, itemIndex: number): { 
 }
 
 /** The "Put Output File in Field" field of a Get Image. */
-export function imageBinaryField(show: Show): INodeProperties {
+export function imageBinaryField(): INodeProperties {
 	return {
 		displayName: 'Put Output File in Field',
 		name: 'binaryPropertyName',
@@ -101,7 +96,6 @@ export function imageBinaryField(show: Show): INodeProperties {
 		default: 'data',
 		required: true,
 		description: 'Name of the binary field the PNG image is put in',
-		displayOptions: { show },
 	};
 }
 

@@ -196,8 +196,8 @@ const JOB_REF: RefWording = {
 	idPlaceholder: '0f2b7c1e-…',
 };
 
-export function jobRefFields(show: { resource: string[]; operation: string[] }): INodeProperties[] {
-	return refFields(show, JOB_REF);
+export function jobRefFields(): INodeProperties[] {
+	return refFields(JOB_REF);
 }
 
 export function readJobRef(ctx: IExecuteFunctions, itemIndex: number): JobRef {

@@ -10,7 +10,7 @@ import { readWebResult, requireId } from './webResult';
 /** Query parameters runJob reads itself: a job parameter may not have these names. */
 const RESERVED = ['job', 'level'];
 
-export function runJobFields(show: { resource: string[]; operation: string[] }): INodeProperties[] {
+export function runJobFields(): INodeProperties[] {
 	return [
 		// "By Path" first: a standalone worker server has no repository browser; "From List" browses the
 		// BI server's repository where the worker runs inside it.
@@ -19,13 +19,11 @@ export function runJobFields(show: { resource: string[]; operation: string[] }):
 			displayName: 'Job Path',
 			description: 'Full repository path of the job; the server must have this repository configured',
 			placeholder: '/public/etl/load_sales',
-			show,
 			required: true,
 			defaultMode: 'path',
 		}),
-		logLevelField(show),
+		logLevelField(),
 		nameValueField(
-			show,
 			'jobParameters',
 			'Parameters',
 			'Named parameters for the job, sent as extra query parameters (the server sets them as job parameters, or as variables when the job does not declare them)',

@@ -26,7 +26,7 @@ export interface RefWording {
 	idPlaceholder: string;
 }
 
-export function refFields(show: { resource: string[]; operation: string[] }, w: RefWording): INodeProperties[] {
+export function refFields(w: RefWording): INodeProperties[] {
 	return [
 		{
 			displayName: `${w.label} Name`,
@@ -36,7 +36,6 @@ export function refFields(show: { resource: string[]; operation: string[] }, w: 
 			required: true,
 			placeholder: w.namePlaceholder,
 			description: `Name of the ${w.what} on the server (without ${w.extension}), as returned by ${w.returnedBy}`,
-			displayOptions: { show },
 		},
 		{
 			displayName: `${w.label} ID`,
@@ -45,7 +44,6 @@ export function refFields(show: { resource: string[]; operation: string[] }, w: 
 			default: '',
 			placeholder: w.idPlaceholder,
 			description: `ID of the ${w.what} on the server, as returned by ${w.returnedBy}. Give it whenever you have it: by name alone the server picks the first ${w.what} of that name, which may be another run.`,
-			displayOptions: { show },
 		},
 	];
 }

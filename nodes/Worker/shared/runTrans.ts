@@ -10,7 +10,7 @@ import { requireId } from './webResult';
 /** Query parameters runTrans reads itself: a parameter may not have these names. */
 const RESERVED = ['trans', 'level'];
 
-export function runTransFields(show: { resource: string[]; operation: string[] }): INodeProperties[] {
+export function runTransFields(): INodeProperties[] {
 	return [
 		// "By Path" first: a standalone worker server has no repository browser; "From List" browses the
 		// BI server's repository where the worker runs inside it.
@@ -19,13 +19,11 @@ export function runTransFields(show: { resource: string[]; operation: string[] }
 			displayName: 'Transformation Path',
 			description: 'Full repository path of the transformation; the worker server must have this repository configured',
 			placeholder: '/public/etl/stage_customers',
-			show,
 			required: true,
 			defaultMode: 'path',
 		}),
-		logLevelField(show, 'How much the transformation writes to its log'),
+		logLevelField('How much the transformation writes to its log'),
 		nameValueField(
-			show,
 			'transParameters',
 			'Parameters',
 			'Named parameters for the transformation, sent as extra query parameters (the server sets them as parameters, or as variables when the transformation does not declare them)',

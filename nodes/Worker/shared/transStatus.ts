@@ -109,8 +109,8 @@ const TRANS_REF: RefWording = {
 	idPlaceholder: '7c082e8f-…',
 };
 
-export function transRefFields(show: { resource: string[]; operation: string[] }): INodeProperties[] {
-	return refFields(show, TRANS_REF);
+export function transRefFields(): INodeProperties[] {
+	return refFields(TRANS_REF);
 }
 
 export function readTransRef(ctx: IExecuteFunctions, itemIndex: number): TransRef {

@@ -65,7 +65,7 @@ function seconds(ms: number): string {
 }
 
 /** The Poll Interval and Timeout fields, and the options every Run and Wait shares. */
-export function waitFields(show: { resource: string[]; operation: string[] }, what: 'job' | 'transformation'): INodeProperties[] {
+export function waitFields(what: 'job' | 'transformation'): INodeProperties[] {
 	return [
 		{
 			displayName: 'Poll Interval (Seconds)',
@@ -74,7 +74,6 @@ export function waitFields(show: { resource: string[]; operation: string[] }, wh
 			typeOptions: { minValue: 0.01 },
 			default: 5,
 			description: 'How long to wait between two status requests',
-			displayOptions: { show },
 		},
 		{
 			displayName: 'Timeout (Seconds)',
@@ -83,7 +82,6 @@ export function waitFields(show: { resource: string[]; operation: string[] }, wh
 			typeOptions: { minValue: 0 },
 			default: 3600,
 			description: `How long to wait for the ${what} to finish before failing with its last status; 0 waits without a limit. What happens to the ${what} on the server then is set by the option "On Timeout or Cancel".`,
-			displayOptions: { show },
 		},
 	];
 }
@@ -128,12 +126,11 @@ export interface ErrorsOption {
  * (`stoppedDescription` says what "stopped" is), Include Raw, Log Lines to Keep and the wait options.
  */
 export function runAndWaitOptionsField(
-	show: { resource: string[]; operation: string[] },
 	what: 'job' | 'transformation',
 	errors: ErrorsOption,
 	stoppedDescription: string,
 ): INodeProperties {
-	return optionsCollection(show, [
+	return optionsCollection([
 		{ displayName: errors.displayName, name: errors.name, type: 'boolean', default: true, description: errors.description },
 		{
 			displayName: 'Error When Stopped',

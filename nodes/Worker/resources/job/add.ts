@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { sourceToBuffer, uploadSource } from '../../../common/binary';
 import { defineOperation, toItems } from '../../../common/executor';
@@ -19,7 +19,7 @@ import { readWebResult, requireId } from '../../shared/webResult';
 
 const show = { resource: ['job'], operation: ['add'] };
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show }, [
 	{
 		displayName: 'Job Definition Source',
 		name: 'source',
@@ -29,7 +29,6 @@ export const description: INodeProperties[] = [
 			{ name: 'XML Text', value: 'text', description: 'The .kjb document as text' },
 		],
 		default: 'binary',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Input Binary Field',
@@ -38,7 +37,7 @@ export const description: INodeProperties[] = [
 		default: 'data',
 		required: true,
 		description: 'Name of the binary field that holds the .kjb file',
-		displayOptions: { show: { ...show, source: ['binary'] } },
+		displayOptions: { show: { source: ['binary'] } },
 	},
 	{
 		displayName: 'Job Definition (XML)',
@@ -49,12 +48,12 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: '<job><name>load_sales</name>…</job>',
 		description: 'The complete .kjb document, with &lt;job&gt; as its root element',
-		displayOptions: { show: { ...show, source: ['text'] } },
+		displayOptions: { show: { source: ['text'] } },
 	},
-	logLevelField(show),
-	nameValueField(show, 'jobParameters', 'Parameters', 'Named parameters passed to the job'),
-	nameValueField(show, 'variables', 'Variables', 'Variables set for the job (variables without a value are left out, as the server does)'),
-	optionsCollection(show, [
+	logLevelField(),
+	nameValueField('jobParameters', 'Parameters', 'Named parameters passed to the job'),
+	nameValueField('variables', 'Variables', 'Variables set for the job (variables without a value are left out, as the server does)'),
+	optionsCollection([
 		{
 			displayName: 'Clear Log',
 			name: 'clearLog',
@@ -85,7 +84,7 @@ export const description: INodeProperties[] = [
 			description: 'Name of the job entry to start at instead of the Start entry',
 		},
 	]),
-];
+]);
 
 interface Plan {
 	body: string;

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { controlRequest } from '../../shared/control';
@@ -7,7 +7,7 @@ import { requireId } from '../../shared/webResult';
 
 const show = { resource: ['job'], operation: ['execute'] };
 
-export const description: INodeProperties[] = [...executeFields(show, 'job')];
+export const description = updateDisplayOptions({ show }, [...executeFields('job')]);
 
 export const execute = defineOperation<ExecutePlan>({
 	plan(itemIndex) {

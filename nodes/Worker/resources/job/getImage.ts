@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { binaryFromResponse, mimeTypeOf } from '../../../common/binary';
 import { extractServerMessage } from '../../../common/errors';
@@ -11,10 +11,10 @@ import { refQuery } from '../../shared/runRef';
 
 const show = { resource: ['job'], operation: ['getImage'] };
 
-export const description: INodeProperties[] = [
-	...jobRefFields(show),
-	imageBinaryField(show),
-];
+export const description = updateDisplayOptions({ show }, [
+	...jobRefFields(),
+	imageBinaryField(),
+]);
 
 interface Plan {
 	ref: JobRef;

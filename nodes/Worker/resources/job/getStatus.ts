@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { readStatusOptions, statusOptionsField } from '../../shared/fields';
@@ -6,10 +6,10 @@ import { fetchJobStatus, jobRefFields, jobStatusJson, readJobRef, type JobRef } 
 
 const show = { resource: ['job'], operation: ['getStatus'] };
 
-export const description: INodeProperties[] = [
-	...jobRefFields(show),
-	statusOptionsField(show),
-];
+export const description = updateDisplayOptions({ show }, [
+	...jobRefFields(),
+	statusOptionsField(),
+]);
 
 interface Plan {
 	ref: JobRef;

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { controlRequest } from '../../shared/control';
@@ -8,17 +8,16 @@ import { refQuery } from '../../shared/runRef';
 
 const show = { resource: ['job'], operation: ['remove'] };
 
-export const description: INodeProperties[] = [
-	...jobRefFields(show),
+export const description = updateDisplayOptions({ show }, [
+	...jobRefFields(),
 	{
 		displayName: 'Remove Even if Running',
 		name: 'removeRunning',
 		type: 'boolean',
 		default: false,
 		description: 'Whether to remove a job that is still running. The server then drops it from its list without stopping it; by default such a job is refused.',
-		displayOptions: { show },
 	},
-];
+]);
 
 interface Plan {
 	ref: JobRef;

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { includeRawOptionsField, optionsOf } from '../../shared/fields';
@@ -6,10 +6,10 @@ import { readRunJob, runJobFields, startJob, type RunJobPlan } from '../../share
 
 const show = { resource: ['job'], operation: ['run'] };
 
-export const description: INodeProperties[] = [
-	...runJobFields(show),
-	includeRawOptionsField(show),
-];
+export const description = updateDisplayOptions({ show }, [
+	...runJobFields(),
+	includeRawOptionsField(),
+]);
 
 interface Plan extends RunJobPlan {
 	includeRaw: boolean;

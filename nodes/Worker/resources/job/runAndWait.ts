@@ -1,4 +1,4 @@
-import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
+import { type IDataObject, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { controlRequest } from '../../shared/control';
@@ -17,11 +17,10 @@ import {
 
 const show = { resource: ['job'], operation: ['runAndWait'] };
 
-export const description: INodeProperties[] = [
-	...runJobFields(show),
-	...waitFields(show, 'job'),
+export const description = updateDisplayOptions({ show }, [
+	...runJobFields(),
+	...waitFields('job'),
 	runAndWaitOptionsField(
-		show,
 		'job',
 		{
 			displayName: 'Error on Job Errors',
@@ -31,7 +30,7 @@ export const description: INodeProperties[] = [
 		},
 		'Whether a job that ends "Stopped" fails the node. When off, it is returned as an item with "success": false and the reason.',
 	),
-];
+]);
 
 interface Plan extends RunJobPlan, RunAndWaitOptions {}
 

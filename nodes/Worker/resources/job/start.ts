@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { controlRequest } from '../../shared/control';
@@ -7,7 +7,7 @@ import { refQuery } from '../../shared/runRef';
 
 const show = { resource: ['job'], operation: ['start'] };
 
-export const description: INodeProperties[] = [...jobRefFields(show)];
+export const description = updateDisplayOptions({ show }, [...jobRefFields()]);
 
 export const execute = defineOperation<JobRef>({
 	plan(itemIndex) {

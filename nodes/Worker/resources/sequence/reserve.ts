@@ -1,4 +1,4 @@
-import { NodeApiError, type IDataObject, type INodeProperties } from 'n8n-workflow';
+import { type IDataObject, NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { dataflowRequest } from '../../../common/transport';
@@ -8,7 +8,7 @@ import { includeRawOptionsField, optionalInteger, optionsOf, requiredText, worke
 
 const show = { resource: ['sequence'], operation: ['reserve'] };
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show }, [
 	{
 		displayName: 'Sequence Name',
 		name: 'sequenceName',
@@ -17,7 +17,6 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: 'orders',
 		description: 'Name of a sequence configured on the server',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Increment',
@@ -26,10 +25,9 @@ export const description: INodeProperties[] = [
 		typeOptions: { minValue: 1 },
 		default: 10000,
 		description: 'How many values to reserve',
-		displayOptions: { show },
 	},
-	includeRawOptionsField(show),
-];
+	includeRawOptionsField(),
+]);
 
 interface Plan {
 	name: string;

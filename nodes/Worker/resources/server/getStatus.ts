@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { dataflowRequest } from '../../../common/transport';
@@ -7,7 +7,7 @@ import { readServerStatus } from '../../shared/serverStatus';
 
 const show = { resource: ['server'], operation: ['getStatus'] };
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show }, [
 	{
 		displayName: 'Output',
 		name: 'output',
@@ -31,10 +31,9 @@ export const description: INodeProperties[] = [
 			},
 		],
 		default: 'all',
-		displayOptions: { show },
 	},
-	includeRawOptionsField(show),
-];
+	includeRawOptionsField(),
+]);
 
 interface Plan {
 	output: string;

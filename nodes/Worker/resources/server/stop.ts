@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
 import { apiError } from '../../../common/errors';
@@ -14,17 +14,16 @@ const show = { resource: ['server'], operation: ['stop'] };
 const ENABLE_HINT =
 	'Only a standalone worker server can be stopped this way; the worker inside the BI server (base URL with a context path such as /pentaho) always refuses, and some servers need stopping to be enabled when they start. Ask the server\'s administrator.';
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show }, [
 	{
 		displayName:
 			'Shuts the worker server down: every running job and transformation on it ends. Only a standalone worker server accepts this; the worker inside the BI server refuses, and the node then fails with a clear message.',
 		name: 'stopNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show },
 	},
-	includeRawOptionsField(show),
-];
+	includeRawOptionsField(),
+]);
 
 // A bare 403/404/405 is how a worker without a stop servlet (or with stopping disabled) refuses.
 const REFUSED = (code: number) => `The worker server refused to stop (HTTP ${code}). ${ENABLE_HINT}`;

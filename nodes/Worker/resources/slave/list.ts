@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { dataflowRequest } from '../../../common/transport';
@@ -8,9 +8,9 @@ import { readSlaves } from '../../shared/slaves';
 
 const show = { resource: ['slave'], operation: ['list'] };
 
-export const description: INodeProperties[] = [
-	includeRawOptionsField(show),
-];
+export const description = updateDisplayOptions({ show }, [
+	includeRawOptionsField(),
+]);
 
 export const execute = defineOperation<{ includeRaw: boolean }>({
 	plan(itemIndex) {

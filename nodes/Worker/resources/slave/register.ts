@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { dataflowRequest } from '../../../common/transport';
@@ -8,7 +8,7 @@ import { readWebResult } from '../../shared/webResult';
 
 const show = { resource: ['slave'], operation: ['register'] };
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show }, [
 	{
 		displayName: 'Name',
 		name: 'slaveName',
@@ -17,7 +17,6 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: 'worker-2',
 		description: 'Name of the slave server; a slave of the same name (in any letter case) is replaced',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Hostname',
@@ -26,7 +25,6 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'etl-node-2.example.com',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Port',
@@ -34,7 +32,6 @@ export const description: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 65535 },
 		default: 8081,
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Additional Fields',
@@ -42,7 +39,6 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Active',
@@ -123,8 +119,8 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	includeRawOptionsField(show),
-];
+	includeRawOptionsField(),
+]);
 
 interface Plan {
 	name: string;

@@ -1,4 +1,4 @@
-import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
+import { type IDataObject, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { dataflowRequest } from '../../../common/transport';
@@ -8,7 +8,7 @@ import { includeRawOptionsField, optionalInteger, optionsOf, workerEndpoint } fr
 
 const show = { resource: ['socket'], operation: ['allocate'] };
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show }, [
 	{
 		displayName: 'Allocation Fields',
 		name: 'allocationFields',
@@ -16,7 +16,6 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		description: 'What the port is for. The same combination of these fields gets the same port back; all are optional.',
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Cluster Run ID',
@@ -93,8 +92,8 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	includeRawOptionsField(show),
-];
+	includeRawOptionsField(),
+]);
 
 /** The allocation parameters in the order the server documents them. */
 const TEXT_FIELDS = ['host', 'id', 'trans', 'sourceSlave', 'sourceStep', 'targetSlave', 'targetStep'] as const;

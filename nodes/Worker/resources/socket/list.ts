@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { extractServerMessage } from '../../../common/errors';
 import { defineOperation, toItems } from '../../../common/executor';
@@ -9,7 +9,7 @@ import { parseSocketList } from '../../shared/sockets';
 
 const show = { resource: ['socket'], operation: ['list'] };
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show }, [
 	{
 		displayName: 'Host',
 		name: 'host',
@@ -18,7 +18,6 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: '127.0.0.1',
 		description: 'Host to list the ports of',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Only Open',
@@ -26,10 +25,9 @@ export const description: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description: 'Whether to list only the ports that are allocated now',
-		displayOptions: { show },
 	},
-	includeRawOptionsField(show),
-];
+	includeRawOptionsField(),
+]);
 
 interface Plan {
 	host: string;

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { controlRequest } from '../../shared/control';
@@ -6,17 +6,16 @@ import { executeFields, readExecute, UNAUTHORIZED, type ExecutePlan } from '../.
 
 const show = { resource: ['transformation'], operation: ['execute'] };
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show }, [
 	{
 		displayName:
 			'The server runs the transformation to its end before it answers and gives no ID, so a cancelled n8n execution cannot stop it: use Run and Wait to follow a long run, see its steps, or have it stopped when the execution is cancelled',
 		name: 'executeNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show },
 	},
-	...executeFields(show, 'transformation'),
-];
+	...executeFields('transformation'),
+]);
 
 export const execute = defineOperation<ExecutePlan>({
 	plan(itemIndex) {

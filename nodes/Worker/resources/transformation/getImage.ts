@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { binaryFromResponse, mimeTypeOf } from '../../../common/binary';
 import { extractServerMessage } from '../../../common/errors';
@@ -10,10 +10,10 @@ import { readTransRef, refQuery, transRefFields, type TransRef } from '../../sha
 
 const show = { resource: ['transformation'], operation: ['getImage'] };
 
-export const description: INodeProperties[] = [
-	...transRefFields(show),
-	imageBinaryField(show),
-];
+export const description = updateDisplayOptions({ show }, [
+	...transRefFields(),
+	imageBinaryField(),
+]);
 
 interface Plan {
 	ref: TransRef;

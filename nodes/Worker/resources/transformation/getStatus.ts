@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { readStatusOptions, statusOptionsField } from '../../shared/fields';
@@ -6,10 +6,10 @@ import { fetchTransStatus, readTransRef, transRefFields, transStatusJson, type T
 
 const show = { resource: ['transformation'], operation: ['getStatus'] };
 
-export const description: INodeProperties[] = [
-	...transRefFields(show),
-	statusOptionsField(show),
-];
+export const description = updateDisplayOptions({ show }, [
+	...transRefFields(),
+	statusOptionsField(),
+]);
 
 interface Plan {
 	ref: TransRef;

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { setPaused } from '../../shared/transControl';
@@ -6,7 +6,7 @@ import { readTransRef, transRefFields, type TransRef } from '../../shared/transS
 
 const show = { resource: ['transformation'], operation: ['pause'] };
 
-export const description: INodeProperties[] = [...transRefFields(show)];
+export const description = updateDisplayOptions({ show }, [...transRefFields()]);
 
 export const execute = defineOperation<TransRef>({
 	plan(itemIndex) {

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { controlRequest } from '../../shared/control';
@@ -7,8 +7,8 @@ import { fetchTransStatus, isTransTerminal, readTransRef, refQuery, transRefFiel
 
 const show = { resource: ['transformation'], operation: ['remove'] };
 
-export const description: INodeProperties[] = [
-	...transRefFields(show),
+export const description = updateDisplayOptions({ show }, [
+	...transRefFields(),
 	{
 		displayName: 'Remove Even if Running',
 		name: 'removeRunning',
@@ -16,9 +16,8 @@ export const description: INodeProperties[] = [
 		default: false,
 		description:
 			'Whether to remove a transformation that is still running. The server then drops it from its list without stopping it; by default such a transformation is refused.',
-		displayOptions: { show },
 	},
-];
+]);
 
 interface Plan {
 	ref: TransRef;

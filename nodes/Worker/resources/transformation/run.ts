@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { includeRawOptionsField, optionsOf } from '../../shared/fields';
@@ -6,10 +6,10 @@ import { readRunTrans, runTransFields, startTrans, type RunTransPlan } from '../
 
 const show = { resource: ['transformation'], operation: ['run'] };
 
-export const description: INodeProperties[] = [
-	...runTransFields(show),
-	includeRawOptionsField(show),
-];
+export const description = updateDisplayOptions({ show }, [
+	...runTransFields(),
+	includeRawOptionsField(),
+]);
 
 interface Plan extends RunTransPlan {
 	includeRaw: boolean;

@@ -1,4 +1,4 @@
-import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
+import { type IDataObject, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { controlRequest } from '../../shared/control';
@@ -16,11 +16,10 @@ import {
 
 const show = { resource: ['transformation'], operation: ['runAndWait'] };
 
-export const description: INodeProperties[] = [
-	...runTransFields(show),
-	...waitFields(show, 'transformation'),
+export const description = updateDisplayOptions({ show }, [
+	...runTransFields(),
+	...waitFields('transformation'),
 	runAndWaitOptionsField(
-		show,
 		'transformation',
 		{
 			displayName: 'Error on Transformation Errors',
@@ -30,7 +29,7 @@ export const description: INodeProperties[] = [
 		},
 		'Whether a transformation that was stopped (status "Stopped", or a step stopped) fails the node. When off, it is returned as an item with "success": false and the reason.',
 	),
-];
+]);
 
 interface Plan extends RunTransPlan, RunAndWaitOptions {}
 

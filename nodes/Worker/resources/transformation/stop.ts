@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { controlRequest } from '../../shared/control';
@@ -6,17 +6,16 @@ import { readTransRef, refQuery, transRefFields, type TransRef } from '../../sha
 
 const show = { resource: ['transformation'], operation: ['stop'] };
 
-export const description: INodeProperties[] = [
-	...transRefFields(show),
+export const description = updateDisplayOptions({ show }, [
+	...transRefFields(),
 	{
 		displayName: 'Safe Stop',
 		name: 'safeStop',
 		type: 'boolean',
 		default: false,
 		description: 'Whether to stop only the input steps and let the rows already read flow to the end (the server\'s "inputOnly"), instead of stopping every step at once',
-		displayOptions: { show },
 	},
-];
+]);
 
 interface Plan {
 	ref: TransRef;
