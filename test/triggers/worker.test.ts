@@ -65,12 +65,12 @@ describe('Dataflow Worker Trigger', () => {
 		expect(changed).toEqual({
 			event: 'jobStatusChanged',
 			occurredAt: changed.occurredAt,
-			job: expect.objectContaining({ id: running.id, jobname: `${p}running`, status_desc: 'Finished' }),
-			previous: { status_desc: 'Running' },
+			job: expect.objectContaining({ id: running.id, jobName: `${p}running`, statusDesc: 'Finished' }),
+			previous: { statusDesc: 'Running' },
 		});
 		expect(isIsoBetween(changed.occurredAt, before, after)).toBe(true);
 		expect(finished.event).toBe('jobFinished');
-		expect(finished.job).toMatchObject({ id: running.id, jobname: `${p}running`, status_desc: 'Finished', result: { nr_errors: 0, result: true } });
+		expect(finished.job).toMatchObject({ id: running.id, jobName: `${p}running`, statusDesc: 'Finished', result: { nrErrors: 0, result: true } });
 		expect(finished.failure).toBeUndefined();
 		expect((finished.job as IDataObject).log).toBeUndefined();
 		expect(await polled(h)).toBeNull();
@@ -84,12 +84,12 @@ describe('Dataflow Worker Trigger', () => {
 		const job = startJob(`${p}load`);
 		const waiting = await h.poll();
 		expect(emitted(waiting, idOf)).toEqual([`jobStatusChanged ${job.id}`]);
-		expect(waiting.items![0]).toMatchObject({ job: { status_desc: 'Waiting' }, previous: { status_desc: null } });
+		expect(waiting.items![0]).toMatchObject({ job: { statusDesc: 'Waiting' }, previous: { statusDesc: null } });
 
 		app().advanceClock(MINUTE);
 		const running = await h.poll();
 		expect(emitted(running, idOf)).toEqual([`jobStatusChanged ${job.id}`]);
-		expect(running.items![0]).toMatchObject({ job: { status_desc: 'Running' }, previous: { status_desc: 'Waiting' } });
+		expect(running.items![0]).toMatchObject({ job: { statusDesc: 'Running' }, previous: { statusDesc: 'Waiting' } });
 		expect(await polled(h)).toBeNull();
 
 		app().advanceClock(DURATION);
@@ -112,9 +112,9 @@ describe('Dataflow Worker Trigger', () => {
 		const outcome = await h.poll();
 		expect(emitted(outcome, idOf)).toEqual([`jobFailed ${errors.id}`, `jobFailed ${stopped.id}`, `jobFailed ${resultN.id}`]);
 		const [e, s, r] = outcome.items!;
-		expect(e).toMatchObject({ job: { status_desc: 'Finished (with errors)', result: { nr_errors: 3 } }, failure: { kind: 'errors' } });
-		expect(s).toMatchObject({ job: { status_desc: 'Stopped' }, failure: { kind: 'stopped' } });
-		expect(r).toMatchObject({ job: { status_desc: 'Finished', result: { result: false } }, failure: { kind: 'errors' } });
+		expect(e).toMatchObject({ job: { statusDesc: 'Finished (with errors)', result: { nrErrors: 3 } }, failure: { kind: 'errors' } });
+		expect(s).toMatchObject({ job: { statusDesc: 'Stopped' }, failure: { kind: 'stopped' } });
+		expect(r).toMatchObject({ job: { statusDesc: 'Finished', result: { result: false } }, failure: { kind: 'errors' } });
 		expect(outcome.items!.map((i) => idOf(i))).not.toContain(ok.id);
 		expect(await polled(h)).toBeNull();
 	});
@@ -234,7 +234,7 @@ describe('Dataflow Worker Trigger', () => {
 			const next = await h.poll();
 			expect(emitted(next, idOf)).toEqual([`jobFinished ${job.id}`]);
 			// With the details read: the status document's log line numbers and result are there.
-			expect(next.items![0].job).toMatchObject({ id: job.id, result: { nr_errors: 0 } });
+			expect(next.items![0].job).toMatchObject({ id: job.id, result: { nrErrors: 0 } });
 		},
 	);
 
@@ -247,8 +247,8 @@ describe('Dataflow Worker Trigger', () => {
 		app().faults.add({ kind: 'resultError', path: '/dataflow/jobStatus', times: 1, message: `The specified job [${p}job] could not be found` });
 		const outcome = await h.poll();
 		expect(emitted(outcome, idOf)).toEqual([`jobFinished ${job.id}`]);
-		expect(outcome.items![0].job).toMatchObject({ id: job.id, status_desc: 'Finished' });
-		expect((outcome.items![0].job as IDataObject).first_log_line_nr).toBeUndefined();
+		expect(outcome.items![0].job).toMatchObject({ id: job.id, statusDesc: 'Finished' });
+		expect((outcome.items![0].job as IDataObject).firstLogLineNr).toBeUndefined();
 	});
 
 	it('another ERROR answer for an ended job\'s details fails the poll instead of being read as "left the worker"', async () => {
@@ -300,7 +300,7 @@ describe('Dataflow Worker Trigger', () => {
 		const finished = harness({ events: ['jobFinished'], jobName: `${p}*` });
 		const manual = await finished.poll({ mode: 'manual' });
 		expect(emitted(manual, idOf)).toEqual([`jobFinished ${older.id}`]);
-		expect(manual.items![0].job).toMatchObject({ status_desc: 'Finished', result: { nr_errors: 0 } });
+		expect(manual.items![0].job).toMatchObject({ statusDesc: 'Finished', result: { nrErrors: 0 } });
 		expect(manual.staticDataChanged).toBe(false);
 		expect(finished.saved).toEqual({});
 

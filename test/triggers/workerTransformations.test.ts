@@ -44,9 +44,9 @@ describe('Dataflow Worker Trigger: transformations', () => {
 		const outcome = await h.poll();
 		expect(emitted(outcome, idOf)?.sort()).toEqual([`transformationFailed ${bad.id}`, `transformationFinished ${ok.id}`].sort());
 		const failed = outcome.items!.find((i) => i.event === 'transformationFailed')!;
-		expect(failed.transformation).toMatchObject({ id: bad.id, transname: `${p}bad`, status_desc: 'Finished (with errors)' });
+		expect(failed.transformation).toMatchObject({ id: bad.id, transName: `${p}bad`, statusDesc: 'Finished (with errors)' });
 		expect((failed.transformation as IDataObject).steps).toEqual(
-			expect.arrayContaining([expect.objectContaining({ stepname: 'Filter rows', errors: 1 })]),
+			expect.arrayContaining([expect.objectContaining({ stepName: 'Filter rows', errors: 1 })]),
 		);
 		expect(failed.failure).toEqual({ kind: 'errors', reason: expect.stringContaining('1 error in step "Filter rows"') });
 		const finished = outcome.items!.find((i) => i.event === 'transformationFinished')!;

@@ -47,7 +47,7 @@ describe('standalone worker server (/kettle at the root, Jetty)', () => {
 			credentials: { dataflowServerApi: fixture.server({ workerPath: 'kettle' }) },
 		});
 		expect(status.error).toBeUndefined();
-		expect(status.items[0].json.jobname).toBe('Café_Überträge');
+		expect(status.items[0].json.jobName).toBe('Café_Überträge');
 	});
 
 	it('a body without a declared charset is read as ISO-8859-1, as the real servlet reads it', async () => {

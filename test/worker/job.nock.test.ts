@@ -213,30 +213,30 @@ describe('Job: Get Status', () => {
 		scope.done();
 		expect(result.items.map((i) => i.json)).toEqual([
 			{
-				jobname: 'load_sales',
+				jobName: 'load_sales',
 				id: 'job-1',
-				status_desc: 'Finished',
-				error_desc: '',
-				log_date: '2024-01-31T10:15:30.250',
-				first_log_line_nr: 12,
-				last_log_line_nr: 14,
+				statusDesc: 'Finished',
+				errorDesc: '',
+				logDate: '2024-01-31T10:15:30.250',
+				firstLogLineNr: 12,
+				lastLogLineNr: 14,
 				log,
 				result: {
-					lines_input: 0,
-					lines_output: 10,
-					lines_read: 100,
-					lines_written: 90,
-					lines_updated: 1,
-					lines_rejected: 0,
-					lines_deleted: 2,
-					nr_errors: 0,
-					nr_files_retrieved: 3,
-					entry_nr: 0,
+					linesInput: 0,
+					linesOutput: 10,
+					linesRead: 100,
+					linesWritten: 90,
+					linesUpdated: 1,
+					linesRejected: 0,
+					linesDeleted: 2,
+					nrErrors: 0,
+					nrFilesRetrieved: 3,
+					entryNr: 0,
 					result: true,
-					exit_status: 0,
-					is_stopped: false,
-					log_channel_id: 'chan-1',
-					log_text: '',
+					exitStatus: 0,
+					isStopped: false,
+					logChannelId: 'chan-1',
+					logText: '',
 					elapsedTimeMillis: 1234,
 				},
 			},
@@ -251,7 +251,7 @@ describe('Job: Get Status', () => {
 			credentials: credentials(),
 		});
 		scope.done();
-		expect(result.items[0].json).toMatchObject({ status_desc: 'Running', log: '', raw: doc });
+		expect(result.items[0].json).toMatchObject({ statusDesc: 'Running', log: '', raw: doc });
 	});
 
 	it('reads a log sent as a real CDATA section or as plain text too', async () => {
@@ -289,7 +289,7 @@ describe('Job: Get Status', () => {
 			continueOnFail: true,
 		});
 		scope.done();
-		expect(result.items.map((i) => [i.pairedItem, i.json.error ?? i.json.status_desc])).toEqual([
+		expect(result.items.map((i) => [i.pairedItem, i.json.error ?? i.json.statusDesc])).toEqual([
 			[{ item: 0 }, 'Job Name is empty: give the name of the job on the server, as returned by Add or Run'],
 			[{ item: 1 }, 'Finished'],
 			[{ item: 2 }, 'Job Name is empty: give the name of the job on the server, as returned by Add or Run'],

@@ -57,28 +57,28 @@ describe('Job: Run and Wait', () => {
 			jobName: 'load_sales',
 			jobPath: '/public/etl/load_sales',
 			success: true,
-			status_desc: 'Finished',
-			error_desc: '',
-			log_date: '2024-01-31T10:15:30.250',
+			statusDesc: 'Finished',
+			errorDesc: '',
+			logDate: '2024-01-31T10:15:30.250',
 			statusRequests: 4,
 			logLineCount: 5,
 			log: 'line 1\nline 2\nline 3\nline 4\nline 5\n',
 			result: {
-				lines_input: 0,
-				lines_output: 10,
-				lines_read: 100,
-				lines_written: 90,
-				lines_updated: 1,
-				lines_rejected: 0,
-				lines_deleted: 2,
-				nr_errors: 0,
-				nr_files_retrieved: 3,
-				entry_nr: 0,
+				linesInput: 0,
+				linesOutput: 10,
+				linesRead: 100,
+				linesWritten: 90,
+				linesUpdated: 1,
+				linesRejected: 0,
+				linesDeleted: 2,
+				nrErrors: 0,
+				nrFilesRetrieved: 3,
+				entryNr: 0,
 				result: true,
-				exit_status: 0,
-				is_stopped: false,
-				log_channel_id: 'chan-1',
-				log_text: '',
+				exitStatus: 0,
+				isStopped: false,
+				logChannelId: 'chan-1',
+				logText: '',
 				elapsedTimeMillis: 1234,
 			},
 		});
@@ -132,9 +132,9 @@ describe('Job: Run and Wait', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({
 			success: false,
-			status_desc: 'Finished (with errors)',
+			statusDesc: 'Finished (with errors)',
 			failureReason: 'the job finished with errors (1 error)',
-			result: { nr_errors: 1, result: false },
+			result: { nrErrors: 1, result: false },
 			log: 'x\n',
 		});
 	});
@@ -167,7 +167,7 @@ describe('Job: Run and Wait', () => {
 		poll(0, { status, log: 'stopped by user\n', first: 0, last: 1, result: { ...FINISHED_RESULT, is_stopped: 'Y', result: 'N' } });
 		const passed = await run(node, { parameters: { ...base, options: { errorWhenStopped: false } }, credentials });
 		expect(passed.error).toBeUndefined();
-		expect(passed.items[0].json).toMatchObject({ success: false, status_desc: status, failureReason: `the job was stopped (status "${status}")` });
+		expect(passed.items[0].json).toMatchObject({ success: false, statusDesc: status, failureReason: `the job was stopped (status "${status}")` });
 	});
 
 	it('a stopped job still fails when only "Error on Job Errors" is turned off', async () => {

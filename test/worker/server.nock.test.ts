@@ -30,24 +30,24 @@ describe('Server: Get Status', () => {
 	const serverItem = {
 		kind: 'server',
 		statusdesc: 'Online',
-		memory_free: 123456,
-		memory_total: 987654,
-		cpu_cores: 8,
-		cpu_process_time: 55000000,
+		memoryFree: 123456,
+		memoryTotal: 987654,
+		cpuCores: 8,
+		cpuProcessTime: 55000000,
 		uptime: 3600000,
-		thread_count: 42,
-		load_avg: -1,
-		os_name: 'Linux',
-		os_version: '6.1',
-		os_arch: 'amd64',
+		threadCount: 42,
+		loadAvg: -1,
+		osName: 'Linux',
+		osVersion: '6.1',
+		osArch: 'amd64',
 		jobCount: 2,
 		transformationCount: 1,
 	};
 	const jobItems = [
-		{ kind: 'job', jobname: 'a', id: 'j-1', status_desc: 'Running', error_desc: '', log_date: '2024-01-31T09:01:00.000' },
-		{ kind: 'job', jobname: 'b', id: 'j-2', status_desc: 'Finished (with errors)', error_desc: 'boom & <bang>', log_date: '2024-01-31T09:02:00.000' },
+		{ kind: 'job', jobName: 'a', id: 'j-1', statusDesc: 'Running', errorDesc: '', logDate: '2024-01-31T09:01:00.000' },
+		{ kind: 'job', jobName: 'b', id: 'j-2', statusDesc: 'Finished (with errors)', errorDesc: 'boom & <bang>', logDate: '2024-01-31T09:02:00.000' },
 	];
-	const transItem = { kind: 'transformation', transname: 'stage', id: 't-1', status_desc: 'Paused', error_desc: '', log_date: '2024-01-31T09:00:00.000', paused: true };
+	const transItem = { kind: 'transformation', transName: 'stage', id: 't-1', statusDesc: 'Paused', errorDesc: '', logDate: '2024-01-31T09:00:00.000', paused: true };
 
 	it.each([
 		['all', [serverItem, ...jobItems, transItem]],

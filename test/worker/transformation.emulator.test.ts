@@ -46,11 +46,11 @@ describe('Transformation: Run and Wait against the emulator', () => {
 		const result = await runAndWait('/public/etl/stage_customers.ktr', { ROWS: '40', REGION: 'EU' });
 		expect(result.error).toBeUndefined();
 		const json = result.items[0].json as Record<string, any>;
-		expect(json).toMatchObject({ transName: 'stage_customers', transPath: '/public/etl/stage_customers', success: true, status_desc: 'Finished' });
-		expect(json.steps.map((s: any) => s.stepname)).toEqual(['Table input', 'Filter rows', 'Table output']);
+		expect(json).toMatchObject({ transName: 'stage_customers', transPath: '/public/etl/stage_customers', success: true, statusDesc: 'Finished' });
+		expect(json.steps.map((s: any) => s.stepName)).toEqual(['Table input', 'Filter rows', 'Table output']);
 		expect(json.steps[0]).toMatchObject({ linesInput: 40, linesWritten: 40, errors: 0, statusDescription: 'Finished', stopped: false, paused: false });
 		expect(json.steps[2]).toMatchObject({ linesRead: 40, linesOutput: 40, errors: 0 });
-		expect(json.result).toMatchObject({ lines_read: 40, lines_written: 40, nr_errors: 0, is_stopped: false });
+		expect(json.result).toMatchObject({ linesRead: 40, linesWritten: 40, nrErrors: 0, isStopped: false });
 		const lines = (json.log as string).trimEnd().split('\n');
 		expect(new Set(lines).size).toBe(lines.length);
 		expect(lines[0]).toMatch(/Dispatching started for transformation \[stage_customers\]$/);
@@ -79,7 +79,7 @@ describe('Transformation: Run and Wait against the emulator', () => {
 	it('returns a failed run as an item with success false when errors are not to fail the node', async () => {
 		const result = await runAndWait('/public/etl/stage_orders', { FAIL: 'Y' }, { options: { errorOnErrors: false } });
 		expect(result.error).toBeUndefined();
-		expect(result.items[0].json).toMatchObject({ success: false, status_desc: 'Finished (with errors)' });
+		expect(result.items[0].json).toMatchObject({ success: false, statusDesc: 'Finished (with errors)' });
 		expect(String(result.items[0].json.failureReason)).toMatch(/1 error in step "Table output"/);
 	});
 
@@ -159,16 +159,16 @@ describe('Transformation: control operations against the emulator', () => {
 		const ref = { transName: 'controlled', transId: id };
 
 		const paused = await transformation('pause', ref);
-		expect(paused.items[0].json).toMatchObject({ id, paused: true, changed: true, status_desc: 'Paused' });
+		expect(paused.items[0].json).toMatchObject({ id, paused: true, changed: true, statusDesc: 'Paused' });
 		const again = await transformation('pause', ref);
 		expect(again.items[0].json).toMatchObject({ paused: true, changed: false });
 
 		const status = await transformation('getStatus', ref);
-		expect(status.items[0].json).toMatchObject({ id, status_desc: 'Paused', paused: true });
+		expect(status.items[0].json).toMatchObject({ id, statusDesc: 'Paused', paused: true });
 		expect((status.items[0].json.steps as any[]).every((s) => s.paused === true)).toBe(true);
 
 		const resumed = await transformation('resume', ref);
-		expect(resumed.items[0].json).toMatchObject({ paused: false, changed: true, status_desc: 'Running' });
+		expect(resumed.items[0].json).toMatchObject({ paused: false, changed: true, statusDesc: 'Running' });
 
 		const refused = await transformation('remove', ref);
 		expect(refused.error?.message).toMatch(/is still running \(status "Running"\): stop it first/);
@@ -176,7 +176,7 @@ describe('Transformation: control operations against the emulator', () => {
 		const stopped = await transformation('stop', { ...ref, safeStop: true });
 		expect(stopped.items[0].json).toMatchObject({ id, stopRequested: true, safeStop: true });
 		const after = await transformation('getStatus', ref);
-		expect(after.items[0].json.status_desc).toBe('Stopped');
+		expect(after.items[0].json.statusDesc).toBe('Stopped');
 		const steps = after.items[0].json.steps as any[];
 		expect(steps[0]).toMatchObject({ stopped: true });
 		expect(steps[2].linesOutput).toBe(steps[0].linesInput);

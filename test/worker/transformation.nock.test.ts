@@ -125,18 +125,18 @@ describe('Transformation: Run and Wait (exact requests)', () => {
 			transName: 'stage_customers',
 			transPath: '/public/etl/stage_customers',
 			success: true,
-			status_desc: 'Finished',
+			statusDesc: 'Finished',
 			statusRequests: 3,
 			logLineCount: 4,
 			log: 'line 1\nline 2\nline 3\nline 4\n',
-			log_date: '2024-01-31T10:15:30.250',
+			logDate: '2024-01-31T10:15:30.250',
 		});
 		expect(json.steps).toEqual([
-			{ stepname: 'Table input', copy: 0, linesRead: 0, linesWritten: 100, linesInput: 100, linesOutput: 0, linesUpdated: 0, linesRejected: 0, errors: 0, statusDescription: 'Finished', seconds: 2.5, speed: '40', priority: '-', stopped: false, paused: false },
-			{ stepname: 'Filter rows', copy: 0, linesRead: 100, linesWritten: 90, linesInput: 0, linesOutput: 0, linesUpdated: 0, linesRejected: 10, errors: 0, statusDescription: 'Finished', seconds: 2.5, speed: '40', priority: '-', stopped: false, paused: false },
-			{ stepname: 'Table output', copy: 0, linesRead: 90, linesWritten: 90, linesInput: 0, linesOutput: 90, linesUpdated: 0, linesRejected: 0, errors: 0, statusDescription: 'Finished', seconds: 2.5, speed: '40', priority: '-', stopped: false, paused: false },
+			{ stepName: 'Table input', copy: 0, linesRead: 0, linesWritten: 100, linesInput: 100, linesOutput: 0, linesUpdated: 0, linesRejected: 0, errors: 0, statusDescription: 'Finished', seconds: 2.5, speed: '40', priority: '-', stopped: false, paused: false },
+			{ stepName: 'Filter rows', copy: 0, linesRead: 100, linesWritten: 90, linesInput: 0, linesOutput: 0, linesUpdated: 0, linesRejected: 10, errors: 0, statusDescription: 'Finished', seconds: 2.5, speed: '40', priority: '-', stopped: false, paused: false },
+			{ stepName: 'Table output', copy: 0, linesRead: 90, linesWritten: 90, linesInput: 0, linesOutput: 90, linesUpdated: 0, linesRejected: 0, errors: 0, statusDescription: 'Finished', seconds: 2.5, speed: '40', priority: '-', stopped: false, paused: false },
 		]);
-		expect(json.result).toMatchObject({ lines_read: 100, lines_written: 90, lines_rejected: 10, nr_errors: 0, result: true, is_stopped: false, elapsedTimeMillis: 2500 });
+		expect(json.result).toMatchObject({ linesRead: 100, linesWritten: 90, linesRejected: 10, nrErrors: 0, result: true, isStopped: false, elapsedTimeMillis: 2500 });
 	});
 
 	it('a step with errors fails the node even when the server says "Finished" and counts no error in the result', async () => {
@@ -167,7 +167,7 @@ describe('Transformation: Run and Wait (exact requests)', () => {
 		poll(0, { status: 'Stopped', steps: STEPS });
 		const item = await run(node, { parameters: { ...base, options: { errorWhenStopped: false } }, credentials });
 		expect(item.error).toBeUndefined();
-		expect(item.items[0].json).toMatchObject({ success: false, status_desc: 'Stopped', failureReason: 'the transformation was stopped (status "Stopped")' });
+		expect(item.items[0].json).toMatchObject({ success: false, statusDesc: 'Stopped', failureReason: 'the transformation was stopped (status "Stopped")' });
 	});
 
 	it('"Halting" and "Paused" are not ends: it keeps polling', async () => {
@@ -268,14 +268,14 @@ describe('Transformation: Run, Get Status, Stop, Pause, Resume, Remove, Get Imag
 		const result = await run(node, { parameters: { ...ref, operation: 'getStatus', options: { fromLine: 12 } }, credentials });
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({
-			transname: 'stage_customers',
+			transName: 'stage_customers',
 			id: 'trans-1',
-			status_desc: 'Paused',
+			statusDesc: 'Paused',
 			paused: true,
-			first_log_line_nr: 12,
-			last_log_line_nr: 14,
+			firstLogLineNr: 12,
+			lastLogLineNr: 14,
 			log: 'a\nb\n',
-			steps: [{ stepname: 'Table input', linesInput: 5, paused: true, statusDescription: 'Paused' }],
+			steps: [{ stepName: 'Table input', linesInput: 5, paused: true, statusDescription: 'Paused' }],
 		});
 	});
 
@@ -305,7 +305,7 @@ describe('Transformation: Run, Get Status, Stop, Pause, Resume, Remove, Get Imag
 		const scopes = [status(false), worker().get('/dataflow/pauseTrans').query({ name: 'stage_customers', id: 'trans-1', xml: 'Y' }).reply(200, webResult('OK', 'Transformation [stage_customers] : pause requested.'), XML), status(true)];
 		const paused = await run(node, { parameters: { ...ref, operation: 'pause' }, credentials });
 		for (const scope of scopes) scope.done();
-		expect(paused.items[0].json).toEqual({ transName: 'stage_customers', id: 'trans-1', paused: true, changed: true, status_desc: 'Paused', message: 'Transformation [stage_customers] : pause requested.' });
+		expect(paused.items[0].json).toEqual({ transName: 'stage_customers', id: 'trans-1', paused: true, changed: true, statusDesc: 'Paused', message: 'Transformation [stage_customers] : pause requested.' });
 
 		status(false);
 		const never = worker().get('/dataflow/pauseTrans').query(true).reply(200, webResult('OK', 'x'), XML);

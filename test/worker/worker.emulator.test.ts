@@ -48,8 +48,8 @@ describe('Worker node against the emulator: Run and Wait', () => {
 		const result = await runAndWait('/public/etl/load_sales.kjb', { LOG_LINES: '25', ROWS: '40' });
 		expect(result.error).toBeUndefined();
 		const json = result.items[0].json as Record<string, any>;
-		expect(json).toMatchObject({ jobName: 'load_sales', jobPath: '/public/etl/load_sales', success: true, status_desc: 'Finished', logLineCount: 25 });
-		expect(json.result).toMatchObject({ lines_read: 40, lines_written: 40, nr_errors: 0, result: true, is_stopped: false });
+		expect(json).toMatchObject({ jobName: 'load_sales', jobPath: '/public/etl/load_sales', success: true, statusDesc: 'Finished', logLineCount: 25 });
+		expect(json.result).toMatchObject({ linesRead: 40, linesWritten: 40, nrErrors: 0, result: true, isStopped: false });
 		const lines = (json.log as string).trimEnd().split('\n');
 		expect(lines).toHaveLength(25);
 		expect(new Set(lines).size).toBe(25);
@@ -97,7 +97,7 @@ describe('Worker node against the emulator: Run and Wait', () => {
 
 		const passed = await runAndWait('/public/etl/load_sales.kjb', { FAIL: 'Y' }, { options: { errorOnJobErrors: false } });
 		expect(passed.error).toBeUndefined();
-		expect(passed.items[0].json).toMatchObject({ success: false, status_desc: 'Finished (with errors)', result: { nr_errors: 1, result: false } });
+		expect(passed.items[0].json).toMatchObject({ success: false, statusDesc: 'Finished (with errors)', result: { nrErrors: 1, result: false } });
 	});
 
 	it('fails for a stopped job', async () => {
@@ -171,13 +171,13 @@ describe('Worker node against the emulator: other job operations', () => {
 				credentials: { dataflowServerApi: fixture.server() },
 			});
 		const first = await getStatus();
-		expect(first.items[0].json.status_desc).toMatch(/^(Waiting|Running)$/);
+		expect(first.items[0].json.statusDesc).toMatch(/^(Waiting|Running)$/);
 		await new Promise((resolve) => setTimeout(resolve, 350));
 		const done = await getStatus();
 		const json = done.items[0].json as Record<string, any>;
-		expect(json).toMatchObject({ jobname: 'emulated_load', id, status_desc: 'Finished', result: { nr_errors: 0, result: true } });
+		expect(json).toMatchObject({ jobName: 'emulated_load', id, statusDesc: 'Finished', result: { nrErrors: 0, result: true } });
 		expect(json.log.trimEnd().split('\n')).toHaveLength(3);
-		const later = await getStatus(json.last_log_line_nr);
+		const later = await getStatus(json.lastLogLineNr);
 		expect(later.items[0].json.log).toBe('');
 
 		const image = await run(node, {
@@ -207,7 +207,7 @@ describe('Worker node against the emulator: other job operations', () => {
 			parameters: { resource: 'job', operation: 'getStatus', jobName, jobId: id },
 			credentials: { dataflowServerApi: fixture.server() },
 		});
-		expect(status.items[0].json).toMatchObject({ jobname: 'quick', id });
+		expect(status.items[0].json).toMatchObject({ jobName: 'quick', id });
 
 		const missing = await run(node, {
 			parameters: { resource: 'job', operation: 'getImage', jobName: 'nope' },
@@ -224,15 +224,15 @@ describe('Worker node against the emulator: server, slaves, sockets, sequences',
 		expect(result.error).toBeUndefined();
 		const [server, ...entries] = result.items.map((i) => i.json as Record<string, any>);
 		expect(server).toMatchObject({ kind: 'server', statusdesc: 'Online', jobCount: state().jobs.length, transformationCount: 2 });
-		expect(typeof server.memory_total).toBe('number');
-		expect(typeof server.cpu_cores).toBe('number');
-		expect(typeof server.os_name).toBe('string');
+		expect(typeof server.memoryTotal).toBe('number');
+		expect(typeof server.cpuCores).toBe('number');
+		expect(typeof server.osName).toBe('string');
 		expect(entries.filter((e) => e.kind === 'job')).toHaveLength(state().jobs.length);
-		expect(entries.filter((e) => e.kind === 'transformation').map((e) => [e.transname, e.status_desc, e.paused])).toEqual([
+		expect(entries.filter((e) => e.kind === 'transformation').map((e) => [e.transName, e.statusDesc, e.paused])).toEqual([
 			['stage_customers', 'Running', false],
 			['daily_revenue', 'Finished', false],
 		]);
-		expect(entries.find((e) => e.jobname === 'load_sales')).toBeDefined();
+		expect(entries.find((e) => e.jobName === 'load_sales')).toBeDefined();
 	});
 
 	it('Server Stop is refused with a clear message by the worker inside the BI server', async () => {

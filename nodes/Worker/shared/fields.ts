@@ -75,7 +75,7 @@ export function statusOptionsField(): INodeProperties {
 			typeOptions: { minValue: 0 },
 			default: 0,
 			description:
-				'Return only the log after this line number. Pass the "last_log_line_nr" of an earlier answer to get only the new lines.',
+				'Return only the log after this line number. Pass the "lastLogLineNr" of an earlier answer to get only the new lines.',
 		},
 	]);
 }

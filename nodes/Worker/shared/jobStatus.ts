@@ -116,8 +116,9 @@ export function readStatusCommon(record: IDataObject): StatusCommon {
 }
 
 /**
- * A status as output JSON: the server's field names, starting with the name field (`jobname`,
- * `transname`); `extra` (a transformation's `paused` and `steps`) comes after `log_date`.
+ * A status as JSON in the server's field names, starting with the name field (`jobname`,
+ * `transname`); `extra` (a transformation's `paused` and `steps`) comes after `log_date`. Outputs
+ * pass it through camelKeys (outputKeys.ts); the trigger reads these names before it does.
  */
 export function statusJson(nameKey: string, name: string, status: StatusCommon, extra: IDataObject = {}): IDataObject {
 	const out: IDataObject = {
@@ -141,7 +142,7 @@ export function readJobStatus(node: INode, doc: IDataObject, itemIndex: number):
 	return { jobname: text(record.jobname), ...readStatusCommon(record) };
 }
 
-/** The status as output JSON: the server's field names, the log as text in `log`. */
+/** The status as JSON in the server's field names (see statusJson), the log as text in `log`. */
 export function jobStatusJson(status: JobStatus): IDataObject {
 	return statusJson('jobname', status.jobname, status);
 }

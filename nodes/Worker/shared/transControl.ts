@@ -28,7 +28,7 @@ export async function setPaused(ctx: IExecuteFunctions, ref: TransRef, pause: bo
 		);
 	}
 	if (before.paused === pause) {
-		return { transName: ref.name, id, paused: pause, changed: false, status_desc: before.status_desc, message: `The transformation was already ${pause ? 'paused' : 'running'}` };
+		return { transName: ref.name, id, paused: pause, changed: false, statusDesc: before.status_desc, message: `The transformation was already ${pause ? 'paused' : 'running'}` };
 	}
 	const { result } = await controlRequest(ctx, {
 		endpoint: 'pauseTrans',
@@ -44,7 +44,7 @@ export async function setPaused(ctx: IExecuteFunctions, ref: TransRef, pause: bo
 			{ itemIndex, description: result.message ? `The server said: ${result.message}` : undefined },
 		);
 	}
-	return { transName: ref.name, id, paused: after.paused === true, changed: true, status_desc: after.status_desc, message: result.message };
+	return { transName: ref.name, id, paused: after.paused === true, changed: true, statusDesc: after.status_desc, message: result.message };
 }
 
 /** Refuses to remove a run that is still going unless asked: the server would drop it from its list while it keeps running. */

@@ -56,7 +56,7 @@ export function readTransStatus(node: INode, doc: IDataObject, itemIndex: number
 	return status;
 }
 
-/** The status as output JSON: the server's field names, the steps in `steps`, the log as text. */
+/** The status as JSON in the server's field names (see statusJson), the steps in `steps`, the log as text. */
 export function transStatusJson(status: TransStatus): IDataObject {
 	return statusJson('transname', status.transname, status, { ...(status.paused !== undefined ? { paused: status.paused } : {}), steps: status.steps });
 }

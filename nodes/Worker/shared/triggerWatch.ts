@@ -9,6 +9,7 @@ import type { Emission } from '../../common/polling';
 import { dataflowRequest } from '../../common/transport';
 import { workerEndpoint } from './fields';
 import type { Failure } from './jobStatus';
+import { camelKeys } from './outputKeys';
 import { readServerStatus, type ServerStatus } from './serverStatus';
 
 /** `from` that skips the whole log: the worker reads it as a Java int. */
@@ -87,13 +88,14 @@ export interface EndedEvents {
 
 /**
  * Completes the `ended` emissions into the finished or failed event (with the failure's kind and
- * reason), over the entry's details when asked; other emissions pass unchanged.
+ * reason), over the entry's details when asked; every emission's data leaves in the output
+ * spelling (camelCase keys, outputKeys.ts) — the watches read the server's names before this.
  */
 export async function completeEnded(emissions: Emission[], events: EndedEvents): Promise<Emission[]> {
 	const out: Emission[] = [];
 	for (const emission of emissions) {
 		if (emission.event !== events.ended) {
-			out.push(emission);
+			out.push({ ...emission, data: camelKeys(emission.data) });
 			continue;
 		}
 		const listed = emission.data[events.dataKey] as IDataObject;
@@ -101,7 +103,7 @@ export async function completeEnded(emissions: Emission[], events: EndedEvents):
 		const failure = events.failureOf(entry);
 		const data: IDataObject = { ...emission.data, [events.dataKey]: entry };
 		if (failure) data.failure = { kind: failure.kind, reason: failure.reason };
-		out.push({ ...emission, event: failure ? events.failed : events.finished, data });
+		out.push({ ...emission, event: failure ? events.failed : events.finished, data: camelKeys(data) });
 	}
 	return out;
 }

@@ -1,15 +1,14 @@
 import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
-import { readStatusOptions, statusOptionsField } from '../../shared/fields';
-import { fetchJobStatus, jobRefFields, jobStatusJson, readJobRef, type JobRef } from '../../shared/jobStatus';
+import { requestOperation } from '../../../common/executor';
+import { readStatusOptions, statusOptionsField, workerEndpoint } from '../../shared/fields';
+import { jobRefFields, jobStatusJson, readJobRef, readJobStatus, type JobRef } from '../../shared/jobStatus';
+import { camelKeys } from '../../shared/outputKeys';
+import { refQuery } from '../../shared/runRef';
 
 const show = { resource: ['job'], operation: ['getStatus'] };
 
-export const description = updateDisplayOptions({ show }, [
-	...jobRefFields(),
-	statusOptionsField(),
-]);
+export const description = updateDisplayOptions({ show }, [...jobRefFields(), statusOptionsField()]);
 
 interface Plan {
 	ref: JobRef;
@@ -17,15 +16,21 @@ interface Plan {
 	includeRaw: boolean;
 }
 
-export const execute = defineOperation<Plan>({
+export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
-		const ref = readJobRef(this, itemIndex);
-		return { ref, ...readStatusOptions(this, itemIndex) };
+		return { ref: readJobRef(this, itemIndex), ...readStatusOptions(this, itemIndex) };
 	},
-	async run(plan, itemIndex) {
-		const { status, raw } = await fetchJobStatus(this, plan.ref, plan.from, itemIndex);
-		const json: IDataObject = jobStatusJson(status);
-		if (plan.includeRaw) json.raw = raw;
-		return toItems(json);
+	request: async function (plan) {
+		return {
+			method: 'GET',
+			path: await workerEndpoint(this, 'jobStatus'),
+			qs: { ...refQuery(plan.ref), xml: 'Y', from: plan.from },
+			expect: 'xml',
+		};
+	},
+	output(plan, response, itemIndex) {
+		const json = camelKeys(jobStatusJson(readJobStatus(this.getNode(), response.body as IDataObject, itemIndex)));
+		if (plan.includeRaw) json.raw = response.raw;
+		return json;
 	},
 });

@@ -4,6 +4,7 @@ import { defineOperation, toItems } from '../../../common/executor';
 import { controlRequest } from '../../shared/control';
 import { failureOf, fetchJobStatus, isTerminal, type JobStatus } from '../../shared/jobStatus';
 import { readRunJob, runJobFields, startJob, type RunJobPlan } from '../../shared/runJob';
+import { camelKeys } from '../../shared/outputKeys';
 import { refQuery } from '../../shared/runRef';
 import {
 	readRunAndWaitOptions,
@@ -67,12 +68,12 @@ export const execute = defineOperation<Plan>({
 			jobName: status.jobname || plan.jobName,
 			jobPath: plan.jobPath,
 			success: failure === undefined,
-			status_desc: status.status_desc,
-			error_desc: status.error_desc,
+			statusDesc: status.status_desc,
+			errorDesc: status.error_desc,
 		};
 		if (failure) json.failureReason = failure.reason;
-		if (status.result) json.result = status.result;
-		if (status.log_date !== undefined) json.log_date = status.log_date;
+		if (status.result) json.result = camelKeys(status.result);
+		if (status.log_date !== undefined) json.logDate = status.log_date;
 		json.startedAt = new Date(waited.startedAt).toISOString();
 		json.finishedAt = new Date(waited.finishedAt).toISOString();
 		json.durationMs = waited.finishedAt - waited.startedAt;

@@ -1,8 +1,8 @@
 import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
-import { dataflowRequest } from '../../../common/transport';
+import { requestOperation } from '../../../common/executor';
 import { includeRawOptionsField, optionsOf, workerEndpoint } from '../../shared/fields';
+import { camelKeys } from '../../shared/outputKeys';
 import { readServerStatus } from '../../shared/serverStatus';
 
 const show = { resource: ['server'], operation: ['getStatus'] };
@@ -40,27 +40,24 @@ interface Plan {
 	includeRaw: boolean;
 }
 
-export const execute = defineOperation<Plan>({
+export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		return {
 			output: this.getNodeParameter('output', itemIndex, 'all') as string,
 			includeRaw: optionsOf(this, itemIndex).includeRaw === true,
 		};
 	},
-	async run(plan, itemIndex) {
-		const response = await dataflowRequest<IDataObject>(this, {
-			method: 'GET',
-			path: await workerEndpoint(this, 'status'),
-			qs: { xml: 'Y' },
-			expect: 'xml',
-			itemIndex,
-		});
-		const { server, jobs, transformations } = readServerStatus(this.getNode(), response.body, itemIndex);
+	request: async function () {
+		return { method: 'GET', path: await workerEndpoint(this, 'status'), qs: { xml: 'Y' }, expect: 'xml' };
+	},
+	output(plan, response, itemIndex) {
+		const { server, jobs, transformations } = readServerStatus(this.getNode(), response.body as IDataObject, itemIndex);
 		let items: IDataObject[];
 		if (plan.output === 'server') items = [server];
 		else if (plan.output === 'entries') items = [...jobs, ...transformations];
 		else items = [server, ...jobs, ...transformations];
+		items = camelKeys(items);
 		if (plan.includeRaw && items.length > 0) items[0] = { ...items[0], raw: response.raw };
-		return toItems(items);
+		return items;
 	},
 });

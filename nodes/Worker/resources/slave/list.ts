@@ -1,9 +1,9 @@
 import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
-import { dataflowRequest } from '../../../common/transport';
 import { apiError } from '../../../common/errors';
+import { requestOperation } from '../../../common/executor';
 import { includeRawOptionsField, optionsOf, workerEndpoint } from '../../shared/fields';
+import { camelKeys } from '../../shared/outputKeys';
 import { readSlaves } from '../../shared/slaves';
 
 const show = { resource: ['slave'], operation: ['list'] };
@@ -12,26 +12,23 @@ export const description = updateDisplayOptions({ show }, [
 	includeRawOptionsField(),
 ]);
 
-export const execute = defineOperation<{ includeRaw: boolean }>({
+export const execute = requestOperation<{ includeRaw: boolean }>({
 	plan(itemIndex) {
 		return { includeRaw: optionsOf(this, itemIndex).includeRaw === true };
 	},
-	async run(plan, itemIndex) {
-		const response = await dataflowRequest<IDataObject>(this, {
-			method: 'GET',
-			path: await workerEndpoint(this, 'getSlaves'),
-			qs: { xml: 'Y' },
-			expect: 'xml',
-			itemIndex,
-		});
-		if (!('SlaveServerDetections' in response.body)) {
+	request: async function () {
+		return { method: 'GET', path: await workerEndpoint(this, 'getSlaves'), qs: { xml: 'Y' }, expect: 'xml' };
+	},
+	output(plan, response, itemIndex) {
+		const body = response.body as IDataObject;
+		if (!('SlaveServerDetections' in body)) {
 			throw apiError(this.getNode(), {
-				message: `The server answered a document without a slave list (root element: ${Object.keys(response.body)[0] ?? 'none'})`,
+				message: `The server answered a document without a slave list (root element: ${Object.keys(body)[0] ?? 'none'})`,
 				itemIndex,
 			});
 		}
-		const slaves = readSlaves(response.body);
+		const slaves = camelKeys(readSlaves(body));
 		if (plan.includeRaw && slaves.length > 0) slaves[0] = { ...slaves[0], raw: response.raw };
-		return toItems(slaves);
+		return slaves;
 	},
 });

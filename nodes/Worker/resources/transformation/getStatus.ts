@@ -1,15 +1,14 @@
 import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
-import { readStatusOptions, statusOptionsField } from '../../shared/fields';
-import { fetchTransStatus, readTransRef, transRefFields, transStatusJson, type TransRef } from '../../shared/transStatus';
+import { requestOperation } from '../../../common/executor';
+import { readStatusOptions, statusOptionsField, workerEndpoint } from '../../shared/fields';
+import { camelKeys } from '../../shared/outputKeys';
+import { refQuery } from '../../shared/runRef';
+import { readTransRef, readTransStatus, transRefFields, transStatusJson, type TransRef } from '../../shared/transStatus';
 
 const show = { resource: ['transformation'], operation: ['getStatus'] };
 
-export const description = updateDisplayOptions({ show }, [
-	...transRefFields(),
-	statusOptionsField(),
-]);
+export const description = updateDisplayOptions({ show }, [...transRefFields(), statusOptionsField()]);
 
 interface Plan {
 	ref: TransRef;
@@ -17,15 +16,21 @@ interface Plan {
 	includeRaw: boolean;
 }
 
-export const execute = defineOperation<Plan>({
+export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
-		const ref = readTransRef(this, itemIndex);
-		return { ref, ...readStatusOptions(this, itemIndex) };
+		return { ref: readTransRef(this, itemIndex), ...readStatusOptions(this, itemIndex) };
 	},
-	async run(plan, itemIndex) {
-		const { status, raw } = await fetchTransStatus(this, plan.ref, plan.from, itemIndex);
-		const json: IDataObject = transStatusJson(status);
-		if (plan.includeRaw) json.raw = raw;
-		return toItems(json);
+	request: async function (plan) {
+		return {
+			method: 'GET',
+			path: await workerEndpoint(this, 'transStatus'),
+			qs: { ...refQuery(plan.ref), xml: 'Y', from: plan.from },
+			expect: 'xml',
+		};
+	},
+	output(plan, response, itemIndex) {
+		const json = camelKeys(transStatusJson(readTransStatus(this.getNode(), response.body as IDataObject, itemIndex)));
+		if (plan.includeRaw) json.raw = response.raw;
+		return json;
 	},
 });

@@ -2,6 +2,7 @@ import { type IDataObject, NodeOperationError, updateDisplayOptions } from 'n8n-
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { controlRequest } from '../../shared/control';
+import { camelKeys } from '../../shared/outputKeys';
 import { readRunTrans, runTransFields, startTrans, type RunTransPlan } from '../../shared/runTrans';
 import { fetchTransStatus, isTransTerminal, refQuery, transFailureOf, type TransRef, type TransStatus } from '../../shared/transStatus';
 import {
@@ -67,13 +68,13 @@ export const execute = defineOperation<Plan>({
 			transName: status.transname || plan.transName,
 			transPath: plan.transPath,
 			success: failure === undefined,
-			status_desc: status.status_desc,
-			error_desc: status.error_desc,
+			statusDesc: status.status_desc,
+			errorDesc: status.error_desc,
 		};
 		if (failure) json.failureReason = failure.reason;
-		if (status.result) json.result = status.result;
-		json.steps = status.steps;
-		if (status.log_date !== undefined) json.log_date = status.log_date;
+		if (status.result) json.result = camelKeys(status.result);
+		json.steps = camelKeys(status.steps);
+		if (status.log_date !== undefined) json.logDate = status.log_date;
 		json.startedAt = new Date(waited.startedAt).toISOString();
 		json.finishedAt = new Date(waited.finishedAt).toISOString();
 		json.durationMs = waited.finishedAt - waited.startedAt;
