@@ -81,8 +81,8 @@ export async function runFifty(session: QueueSession): Promise<QueueOutcome> {
 				const n = Number((detail.runData.Webhook?.[0]?.data?.main?.[0]?.[0]?.json?.body as { n?: unknown } | undefined)?.n);
 				const items = detail.runData['Run and Wait']?.[0]?.data?.main?.[0] ?? [];
 				assert.equal(items.length, 1, `execution ${execution.id} should give one Run and Wait item, gave ${items.length}`);
-				const job = items[0].json as { id?: string; status_desc?: string };
-				assert.equal(job.status_desc, 'Finished', `execution ${execution.id}: job ${job.id} ended ${job.status_desc}`);
+				const job = items[0].json as { id?: string; statusDesc?: string };
+				assert.equal(job.statusDesc, 'Finished', `execution ${execution.id}: job ${job.id} ended ${job.statusDesc}`);
 				assert.ok(!submissionOf.has(n), `submission ${n} ran twice (executions ${submissionOf.get(n)} and ${execution.id})`);
 				submissionOf.set(n, execution.id);
 				assert.ok(job.id && !jobIds.has(job.id), `job id ${job.id} of execution ${execution.id} is missing or returned twice`);

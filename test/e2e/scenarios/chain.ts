@@ -53,7 +53,7 @@ export default defineScenario({
 		// Run and Wait: by the uploaded path, with the job parameter, followed by the id it got.
 		const [job] = run.expectItems('Run and Wait', 1);
 		assert.equal(job.success, true);
-		assert.equal(job.status_desc, 'Finished');
+		assert.equal(job.statusDesc, 'Finished');
 		assert.equal(job.jobName, 'n8n_example_load');
 		// The server runs a repository job by its name, without .kjb (RunJobServlet looks jobs up by name).
 		assert.equal(job.jobPath, JOB_PATH.replace(/\.kjb$/, ''), 'the job ran from the path Upload Job returned');
@@ -74,7 +74,7 @@ export default defineScenario({
 		// Status and log read by id.
 		const [status] = run.expectItems('Read Status and Log', 1);
 		assert.equal(status.id, job.id, 'Read Status and Log read the job by the id Run and Wait returned');
-		assert.equal(status.status_desc, 'Finished');
+		assert.equal(status.statusDesc, 'Finished');
 		assert.ok(String(status.log).trimEnd().endsWith('Job execution finished'), 'the status carries the log, decoded');
 
 		// The result file: written, listed, found, read back unchanged.
@@ -104,8 +104,8 @@ export default defineScenario({
 		const lastLine = String(status.log).trimEnd().split('\n').pop() ?? '';
 		return [
 			`Upload Job → ${uploaded.path} (${uploaded.fileSize} bytes, from the text of Job Definition)`,
-			`Run and Wait → job ${job.jobName} id ${String(job.id).slice(0, 8)}…: ${job.status_desc} after ${count(job.statusRequests, 'status request')} (${(job.durationMs / 1000).toFixed(1)} s), ${count(job.logLineCount, 'log line')}`,
-			`Read Status and Log → ${status.status_desc}, ${status.result?.lines_written} rows written; last line "${lastLine.replace(/^.* - /, '')}"`,
+			`Run and Wait → job ${job.jobName} id ${String(job.id).slice(0, 8)}…: ${job.statusDesc} after ${count(job.statusRequests, 'status request')} (${(job.durationMs / 1000).toFixed(1)} s), ${count(job.logLineCount, 'log line')}`,
+			`Read Status and Log → ${status.statusDesc}, ${status.result?.linesWritten} rows written; last line "${lastLine.replace(/^.* - /, '')}"`,
 			`Upload Result → ${result.path} (${result.fileSize} bytes)`,
 			`List Folder → ${count(run.items('List Folder').length, 'file')}; Find Result File → ${found.map((f) => f.name).join(', ') || 'nothing'}`,
 			`Read Result Back → ${back.length} bytes, ${back.toString('utf8') === run.items('Build Result')[0].report ? 'the same as written' : 'NOT the same as written'}`,

@@ -32,7 +32,7 @@ export default defineScenario({
 		const [good, bad] = run.pairedItems('Run and Wait');
 		assert.equal(run.items('Run and Wait').length, 2, 'one output item per input item');
 		assert.deepEqual(
-			{ success: good.json.success, status: good.json.status_desc, jobPath: good.json.jobPath, pairedItem: good.pairedItem },
+			{ success: good.json.success, status: good.json.statusDesc, jobPath: good.json.jobPath, pairedItem: good.pairedItem },
 			{ success: true, status: 'Finished', jobPath: GOOD_RUN, pairedItem: { item: 0 } },
 		);
 		assert.deepEqual(Object.keys(bad.json).sort(), ['details', 'error'], 'the failure is an error item: { error, details }');
@@ -86,7 +86,7 @@ export default defineScenario({
 		const [good, bad] = run.pairedItems('Run and Wait');
 		const strict = run.ran(STRICT) ? run.task(STRICT).error : undefined;
 		return [
-			`Run and Wait (continue on fail) → item 0: ${good.json.jobPath} ${good.json.status_desc}; item 1: error item paired with input ${JSON.stringify(bad.pairedItem)}: "${bad.json.error}"`,
+			`Run and Wait (continue on fail) → item 0: ${good.json.jobPath} ${good.json.statusDesc}; item 1: error item paired with input ${JSON.stringify(bad.pairedItem)}: "${bad.json.error}"`,
 			`Succeeded? → true: ${run.items('Succeeded?', { output: 0 }).length} item, false: ${run.items('Succeeded?', { output: 1 }).length} item`,
 			`Report Failure → ${run.items('Report Failure')[0]?.job} (job path found through the pairing)`,
 			`${STRICT} → the workflow stops: ${strict?.message ?? 'did not fail'}`,

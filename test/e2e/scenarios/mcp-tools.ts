@@ -229,7 +229,7 @@ export default defineScenario({
 		// run_job_and_wait: the worker ran the job from that path, to the end; get_job_status reads it by its id.
 		const [job] = facts.job as Array<Record<string, any>>;
 		assert.equal(job.success, true);
-		assert.equal(job.status_desc, 'Finished');
+		assert.equal(job.statusDesc, 'Finished');
 		assert.equal(job.jobName, 'daily_load');
 		const kept = String(job.log).trimEnd().split('\n');
 		assert.equal(kept.length, Math.min(5, job.logLineCount), `the agent asked for the last 5 of ${job.logLineCount} log lines`);
@@ -240,14 +240,14 @@ export default defineScenario({
 		assert.match(String(facts.jobOnWorker), /<status_desc>Finished<\/status_desc>/, 'the worker says the job finished');
 		const [status] = facts.status as Array<Record<string, any>>;
 		assert.equal(status.id, job.id);
-		assert.equal(status.status_desc, 'Finished');
+		assert.equal(status.statusDesc, 'Finished');
 
 		// run_transformation_and_wait: the worker ran it from that path, to the end.
 		const trans = facts.transformation as ToolAnswer;
 		assert.equal(trans.isError, false, `run_transformation_and_wait should succeed: ${trans.text.slice(0, 400)}`);
 		const [transformation] = JSON.parse(trans.text) as Array<Record<string, any>>;
 		assert.equal(transformation.success, true);
-		assert.match(String(transformation.status_desc), /^Finished/);
+		assert.match(String(transformation.statusDesc), /^Finished/);
 		assert.equal(run.requestsTo('GET', /^\/pentaho\/dataflow\/runTrans\/?$/)[0]?.query.trans, TRANSFORMATION, 'the worker ran the transformation from the path the agent gave');
 
 		// pause_schedule / resume_schedule: the scheduler's state on the server after each.
@@ -282,7 +282,7 @@ export default defineScenario({
 		const [job] = (facts.job as Array<Record<string, any>> | undefined) ?? [];
 		return [
 			`tools/list → ${tools.length} tools: ${tools.map((t) => t.name).join(', ')}`,
-			`run_job_and_wait ${JSON.stringify({ jobPath: JOB, logLines: 5 })} → ${job?.status_desc} (id ${String(job?.id).slice(0, 8)}…, ${job?.statusRequests} status requests)`,
+			`run_job_and_wait ${JSON.stringify({ jobPath: JOB, logLines: 5 })} → ${job?.statusDesc} (id ${String(job?.id).slice(0, 8)}…, ${job?.statusRequests} status requests)`,
 			`${ok.length} successful calls, ${answers.length - ok.length} errors as text; biggest answer ${biggest?.name} ${biggest?.bytes} bytes`,
 			...answers.filter((a) => a.isError).map((a) => `${a.name} error → ${a.text.replace(/\s+/g, ' ').slice(0, 160)}`),
 		];

@@ -113,10 +113,10 @@ export default defineScenario({
 		assert.equal(finished.status, 'success', 'the first execution succeeds');
 		const stage = finished.stage as Record<string, any>;
 		assert.equal(stage.success, true);
-		assert.equal(stage.status_desc, 'Finished');
+		assert.equal(stage.statusDesc, 'Finished');
 		assert.equal(stage.transPath, TRANS);
 		assert.deepEqual(
-			(stage.steps as Array<Record<string, any>>).map((s) => [s.stepname, s.linesRead, s.linesWritten, s.errors]),
+			(stage.steps as Array<Record<string, any>>).map((s) => [s.stepName, s.linesRead, s.linesWritten, s.errors]),
 			[
 				['Table input', 0, 250, 0],
 				['Filter rows', 250, 250, 0],
@@ -145,7 +145,7 @@ export default defineScenario({
 		const finished = run.facts.finished as Record<string, any>;
 		const cancelled = run.facts.cancelled as Record<string, any>;
 		return [
-			`Webhook → Stage Customers: ${finished.stage?.status_desc}; ${(finished.stage?.steps ?? []).map((s: any) => `${s.stepname} read ${s.linesRead} written ${s.linesWritten}`).join('; ')}; removed from the server: ${finished.stage?.removedFromServer}`,
+			`Webhook → Stage Customers: ${finished.stage?.statusDesc}; ${(finished.stage?.steps ?? []).map((s: any) => `${s.stepName} read ${s.linesRead} written ${s.linesWritten}`).join('; ')}; removed from the server: ${finished.stage?.removedFromServer}`,
 			`Long run cancelled in n8n (POST /rest/executions/${cancelled?.executionId}/stop) → execution ${cancelled?.executionStatus}; the worker got stopTrans?name=load_sales&id=${cancelled?.transId}; its status now: ${cancelled?.workerStatus}`,
 		];
 	},
