@@ -1,8 +1,8 @@
 import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { sourceToBuffer, uploadSource } from '../../../common/binary';
-import { defineOperation, toItems } from '../../../common/executor';
-import { dataflowRequest } from '../../../common/transport';
+import { requestOperation, toItems } from '../../../common/executor';
+import type { DataflowResponse } from '../../../common/transport';
 import { XmlError } from '../../../common/xml';
 import {
 	INCLUDE_RAW_OPTION,
@@ -92,7 +92,7 @@ interface Plan {
 	includeRaw: boolean;
 }
 
-export const execute = defineOperation<Plan>({
+export const execute = requestOperation<Plan>({
 	async plan(itemIndex) {
 		const source = this.getNodeParameter('source', itemIndex, 'binary') as string;
 		let xml: string;
@@ -117,8 +117,8 @@ export const execute = defineOperation<Plan>({
 		});
 		return { body, jobName: job.name, includeRaw: options.includeRaw === true };
 	},
-	async run(plan, itemIndex) {
-		const response = await dataflowRequest<IDataObject>(this, {
+	request: async function (plan) {
+		return {
 			method: 'POST',
 			path: await workerEndpoint(this, 'addJob'),
 			qs: { xml: 'Y' },
@@ -127,8 +127,10 @@ export const execute = defineOperation<Plan>({
 			headers: { 'Content-Type': 'application/xml; charset=UTF-8' },
 			body: plan.body,
 			expect: 'xml',
-			itemIndex,
-		});
+		};
+	},
+	async output(plan, answer, itemIndex) {
+		const response = answer as DataflowResponse<IDataObject>;
 		const result = readWebResult(this.getNode(), response.body, itemIndex, 'the job');
 		const id = requireId(this.getNode(), result, itemIndex, 'the job');
 		const json: IDataObject = { id, jobName: plan.jobName, message: result.message };

@@ -2,8 +2,8 @@ import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { binaryFromResponse, mimeTypeOf } from '../../../common/binary';
 import { extractServerMessage } from '../../../common/errors';
-import { defineOperation } from '../../../common/executor';
-import { dataflowRequest, readBodyText } from '../../../common/transport';
+import { requestOperation } from '../../../common/executor';
+import { type DataflowResponse, readBodyText } from '../../../common/transport';
 import { apiError } from '../../../common/errors';
 import { imageBinaryField, readImageBinaryField, workerEndpoint } from '../../shared/fields';
 import { jobRefFields, readJobRef, type JobRef } from '../../shared/jobStatus';
@@ -21,21 +21,23 @@ interface Plan {
 	binaryField: string;
 }
 
-export const execute = defineOperation<Plan>({
+export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		const ref = readJobRef(this, itemIndex);
 		const binaryField = readImageBinaryField(this, itemIndex);
 		return { ref, binaryField };
 	},
-	async run(plan, itemIndex) {
-		const response = await dataflowRequest(this, {
+	request: async function (plan) {
+		return {
 			method: 'GET',
 			path: await workerEndpoint(this, 'jobImage'),
 			qs: refQuery(plan.ref),
 			headers: { Accept: 'image/png' },
 			expect: 'stream',
-			itemIndex,
-		});
+		};
+	},
+	async output(plan, answer, itemIndex) {
+		const response = answer as DataflowResponse<unknown>;
 		const mimeType = mimeTypeOf(response.contentType);
 		if (/xml|html|text\//.test(mimeType)) {
 			// Some servers answer a missing job with HTTP 200 and an error document instead of a PNG.

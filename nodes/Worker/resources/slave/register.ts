@@ -1,7 +1,7 @@
 import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
-import { dataflowRequest } from '../../../common/transport';
+import { requestOperation, toItems } from '../../../common/executor';
+import type { DataflowResponse } from '../../../common/transport';
 import { includeRawOptionsField, optionalInteger, optionsOf, requiredText, workerEndpoint } from '../../shared/fields';
 import { slaveDetectionXml, type SlaveDescription } from '../../shared/slaves';
 import { readWebResult } from '../../shared/webResult';
@@ -128,7 +128,7 @@ interface Plan {
 	includeRaw: boolean;
 }
 
-export const execute = defineOperation<Plan>({
+export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		const name = requiredText(this, 'slaveName', itemIndex, 'Name');
 		const hostname = requiredText(this, 'hostname', itemIndex, 'Hostname');
@@ -154,15 +154,17 @@ export const execute = defineOperation<Plan>({
 		};
 		return { name, body: slaveDetectionXml(slave, new Date()), includeRaw: optionsOf(this, itemIndex).includeRaw === true };
 	},
-	async run(plan, itemIndex) {
-		const response = await dataflowRequest<IDataObject>(this, {
+	request: async function (plan) {
+		return {
 			method: 'POST',
 			path: await workerEndpoint(this, 'registerSlave'),
 			headers: { 'Content-Type': 'application/xml; charset=UTF-8' },
 			body: plan.body,
 			expect: 'xml',
-			itemIndex,
-		});
+		};
+	},
+	async output(plan, answer, itemIndex) {
+		const response = answer as DataflowResponse<IDataObject>;
 		const result = readWebResult(this.getNode(), response.body, itemIndex, 'the slave registration');
 		const json: IDataObject = { registered: true, name: plan.name, message: result.message };
 		if (plan.includeRaw) json.raw = response.raw;

@@ -1,7 +1,7 @@
 import { type IDataObject, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
-import { dataflowRequest } from '../../../common/transport';
+import { requestOperation, toItems } from '../../../common/executor';
+import type { DataflowResponse } from '../../../common/transport';
 import { apiError } from '../../../common/errors';
 import { toNumber } from '../../../common/values';
 import { includeRawOptionsField, optionalInteger, optionsOf, workerEndpoint } from '../../shared/fields';
@@ -103,7 +103,7 @@ interface Plan {
 	includeRaw: boolean;
 }
 
-export const execute = defineOperation<Plan>({
+export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		const fields = (this.getNodeParameter('allocationFields', itemIndex, {}) as IDataObject) ?? {};
 		const qs: IDataObject = { xml: 'Y' };
@@ -124,14 +124,16 @@ export const execute = defineOperation<Plan>({
 		}
 		return { qs, includeRaw: optionsOf(this, itemIndex).includeRaw === true };
 	},
-	async run(plan, itemIndex) {
-		const response = await dataflowRequest<IDataObject>(this, {
+	request: async function (plan) {
+		return {
 			method: 'GET',
 			path: await workerEndpoint(this, 'allocateSocket'),
 			qs: plan.qs,
 			expect: 'xml',
-			itemIndex,
-		});
+		};
+	},
+	async output(plan, answer, itemIndex) {
+		const response = answer as DataflowResponse<IDataObject>;
 		const port = toNumber(response.body.port);
 		if (port === undefined) {
 			throw apiError(this.getNode(), {

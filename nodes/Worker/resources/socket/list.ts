@@ -1,9 +1,8 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { extractServerMessage } from '../../../common/errors';
-import { defineOperation, toItems } from '../../../common/executor';
-import { dataflowRequest } from '../../../common/transport';
 import { apiError } from '../../../common/errors';
+import { requestOperation } from '../../../common/executor';
 import { includeRawOptionsField, optionsOf, requiredText, workerEndpoint } from '../../shared/fields';
 import { parseSocketList } from '../../shared/sockets';
 
@@ -35,7 +34,7 @@ interface Plan {
 	includeRaw: boolean;
 }
 
-export const execute = defineOperation<Plan>({
+export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		return {
 			host: requiredText(this, 'host', itemIndex, 'Host'),
@@ -43,16 +42,17 @@ export const execute = defineOperation<Plan>({
 			includeRaw: optionsOf(this, itemIndex).includeRaw === true,
 		};
 	},
-	async run(plan, itemIndex) {
+	request: async function (plan) {
 		// The listing is HTML only (the server has no XML form of it).
-		const response = await dataflowRequest<string>(this, {
+		return {
 			method: 'GET',
 			path: await workerEndpoint(this, 'listSocket'),
 			qs: { host: plan.host, onlyOpen: plan.onlyOpen ? 'Y' : 'N' },
 			headers: { Accept: 'text/html' },
 			expect: 'empty',
-			itemIndex,
-		});
+		};
+	},
+	output(plan, response, itemIndex) {
 		const html = response.raw ?? '';
 		if (!/ports? for host|port allocations/i.test(html)) {
 			const message = extractServerMessage(html, response.contentType);
@@ -65,6 +65,6 @@ export const execute = defineOperation<Plan>({
 		}
 		const ports = parseSocketList(html, plan.host);
 		if (plan.includeRaw && ports.length > 0) ports[0] = { ...ports[0], raw: html };
-		return toItems(ports);
+		return ports;
 	},
 });

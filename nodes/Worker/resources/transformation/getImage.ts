@@ -2,8 +2,8 @@ import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { binaryFromResponse, mimeTypeOf } from '../../../common/binary';
 import { extractServerMessage } from '../../../common/errors';
-import { defineOperation } from '../../../common/executor';
-import { dataflowRequest, readBodyText } from '../../../common/transport';
+import { requestOperation } from '../../../common/executor';
+import { type DataflowResponse, readBodyText } from '../../../common/transport';
 import { apiError } from '../../../common/errors';
 import { imageBinaryField, readImageBinaryField, workerEndpoint } from '../../shared/fields';
 import { readTransRef, refQuery, transRefFields, type TransRef } from '../../shared/transStatus';
@@ -20,21 +20,23 @@ interface Plan {
 	binaryField: string;
 }
 
-export const execute = defineOperation<Plan>({
+export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		const ref = readTransRef(this, itemIndex);
 		const binaryField = readImageBinaryField(this, itemIndex);
 		return { ref, binaryField };
 	},
-	async run(plan, itemIndex) {
-		const response = await dataflowRequest(this, {
+	request: async function (plan) {
+		return {
 			method: 'GET',
 			path: await workerEndpoint(this, 'transImage'),
 			qs: refQuery(plan.ref),
 			headers: { Accept: 'image/png' },
 			expect: 'stream',
-			itemIndex,
-		});
+		};
+	},
+	async output(plan, answer, itemIndex) {
+		const response = answer as DataflowResponse<unknown>;
 		const mimeType = mimeTypeOf(response.contentType);
 		if (!/^image\//.test(mimeType)) {
 			// GetTransImageServlet writes nothing at all (HTTP 200, no content type) for a transformation it does not know.
