@@ -9,7 +9,7 @@
  * (BaseHttpServlet.doPost → doGet, request.getParameter), so nothing secret is put in a URL, where
  * proxies and access logs keep it. The password is also redacted from every error.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { redact } from '../../common/errors';
@@ -102,7 +102,7 @@ export async function controlRequest(ctx: IExecuteFunctions, call: ControlCall, 
 			path,
 			...(call.form ? { body: formBody(call.params) } : { qs: call.params }),
 			headers: {
-				Accept: 'application/xml, text/xml, */*',
+				...CONTROL_HEADERS,
 				...(call.form ? { 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' } : {}),
 			},
 			expect: 'text',
@@ -127,26 +127,44 @@ export async function controlRequest(ctx: IExecuteFunctions, call: ControlCall, 
 		}
 		return { result: { result: 'OK', message: '', id: '' }, raw, status, isOutput: raw !== '' };
 	}
+	return readControlAnswer(ctx.getNode(), { status, raw, request: `${call.form ? 'POST' : 'GET'} ${path}` }, call.what, call.itemIndex, secrets);
+}
+
+/** What a control request asks for: a webresult, as XML or text (RunTransServlet answers text/html). */
+export const CONTROL_HEADERS = { Accept: 'application/xml, text/xml, */*' };
+
+/**
+ * Reads a control request's answer (sent with `expect: 'text'`) as its webresult: an empty or
+ * non-XML answer is a server error naming the request; `secrets` are taken out of the message.
+ */
+export function readControlAnswer(
+	node: INode,
+	answer: { status: number; raw: string; request: string },
+	what: string,
+	itemIndex: number,
+	secrets: string[] = [],
+): ControlAnswer {
+	const { status, raw, request } = answer;
 	if (raw.trim() === '') {
-		throw apiError(ctx.getNode(), {
-			message: `The server answered ${call.what} with an empty document`,
-			description: `${call.form ? 'POST' : 'GET'} ${path} answered HTTP ${status} without a body`,
+		throw apiError(node, {
+			message: `The server answered ${what} with an empty document`,
+			description: `${request} answered HTTP ${status} without a body`,
 			httpCode: String(status),
-			itemIndex: call.itemIndex,
+			itemIndex,
 		});
 	}
 	let doc: IDataObject;
 	try {
 		doc = parseXml(raw);
 	} catch (error) {
-		throw apiError(ctx.getNode(), {
-			message: redact(`The server answered ${call.what} with a document that is not XML: ${(error as Error).message}`, secrets),
-			description: redact(`${call.form ? 'POST' : 'GET'} ${path} answered HTTP ${status}: ${raw.slice(0, 200)}`, secrets),
+		throw apiError(node, {
+			message: redact(`The server answered ${what} with a document that is not XML: ${(error as Error).message}`, secrets),
+			description: redact(`${request} answered HTTP ${status}: ${raw.slice(0, 200)}`, secrets),
 			httpCode: String(status),
-			itemIndex: call.itemIndex,
+			itemIndex,
 		});
 	}
-	const result = readWebResult(ctx.getNode(), doc, call.itemIndex, call.what);
+	const result = readWebResult(node, doc, itemIndex, what);
 	result.message = redact(result.message, secrets);
 	return { result, raw: redact(raw, secrets), status };
 }

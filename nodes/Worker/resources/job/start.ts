@@ -1,7 +1,8 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
-import { controlRequest } from '../../shared/control';
+import { requestOperation } from '../../../common/executor';
+import { CONTROL_HEADERS, readControlAnswer } from '../../shared/control';
+import { workerEndpoint } from '../../shared/fields';
 import { jobRefFields, readJobRef, type JobRef } from '../../shared/jobStatus';
 import { refQuery } from '../../shared/runRef';
 
@@ -9,19 +10,19 @@ const show = { resource: ['job'], operation: ['start'] };
 
 export const description = updateDisplayOptions({ show }, [...jobRefFields()]);
 
-export const execute = defineOperation<JobRef>({
+export const execute = requestOperation<JobRef>({
 	plan(itemIndex) {
 		return readJobRef(this, itemIndex);
 	},
-	async run(ref, itemIndex) {
+	request: async function (ref) {
 		// startJob starts a job added with Add, or runs an ended job again from its configuration
 		// under the same entry; a job still running is refused by the server (HTTP 500).
-		const { result } = await controlRequest(this, {
-			endpoint: 'startJob',
-			params: { ...refQuery(ref), xml: 'Y' },
-			what: `the start of the job "${ref.name}"`,
-			itemIndex,
-		});
-		return toItems({ jobName: ref.name, id: result.id || ref.id, started: true, message: result.message });
+		const qs = { ...refQuery(ref), xml: 'Y' };
+		return { method: 'GET', path: await workerEndpoint(this, 'startJob'), qs, headers: CONTROL_HEADERS, expect: 'text' };
+	},
+	async output(ref, response, itemIndex) {
+		const request = `GET ${await workerEndpoint(this, 'startJob')}`;
+		const { result } = readControlAnswer(this.getNode(), { status: response.status, raw: String(response.body ?? ''), request }, `the start of the job "${ref.name}"`, itemIndex);
+		return { jobName: ref.name, id: result.id || ref.id, started: true, message: result.message };
 	},
 });

@@ -1,7 +1,8 @@
 import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
-import { controlRequest } from '../../shared/control';
+import { requestOperation } from '../../../common/executor';
+import { CONTROL_HEADERS, readControlAnswer } from '../../shared/control';
+import { workerEndpoint } from '../../shared/fields';
 import { readTransRef, refQuery, transRefFields, type TransRef } from '../../shared/transStatus';
 
 const show = { resource: ['transformation'], operation: ['stop'] };
@@ -22,20 +23,24 @@ interface Plan {
 	safe: boolean;
 }
 
-export const execute = defineOperation<Plan>({
+export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		return { ref: readTransRef(this, itemIndex), safe: this.getNodeParameter('safeStop', itemIndex, false) === true };
 	},
-	async run(plan, itemIndex) {
-		const params: IDataObject = { ...refQuery(plan.ref), xml: 'Y' };
-		if (plan.safe) params.inputOnly = 'Y';
-		const { result } = await controlRequest(this, { endpoint: 'stopTrans', params, what: `the stop of the transformation "${plan.ref.name}"`, itemIndex });
-		return toItems({
+	request: async function (plan) {
+		const qs: IDataObject = { ...refQuery(plan.ref), xml: 'Y' };
+		if (plan.safe) qs.inputOnly = 'Y';
+		return { method: 'GET', path: await workerEndpoint(this, 'stopTrans'), qs, headers: CONTROL_HEADERS, expect: 'text' };
+	},
+	async output(plan, response, itemIndex) {
+		const request = `GET ${await workerEndpoint(this, 'stopTrans')}`;
+		const { result } = readControlAnswer(this.getNode(), { status: response.status, raw: String(response.body ?? ''), request }, `the stop of the transformation "${plan.ref.name}"`, itemIndex);
+		return {
 			transName: plan.ref.name,
 			id: result.id || plan.ref.id,
 			stopRequested: true,
 			safeStop: plan.safe,
 			message: result.message,
-		});
+		};
 	},
 });
