@@ -5,7 +5,7 @@
  * only what they require, they act on the named run alone: every other job and transformation on
  * the worker (as Server Get Status lists them) is exactly as before.
  */
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import type { WorkerState } from '../../emulator/areas/worker';
 import type { ControlState } from '../../emulator/areas/worker/trans';
@@ -23,10 +23,10 @@ const LONG = String(60 * MINUTE);
 let counter = 0;
 const prefix = () => `wd${++counter}_`;
 
-const exec = async (parameters: Record<string, unknown>) => await run(node, { parameters, credentials: { dataflowServerApi: fixture.server() } });
+const exec = async (parameters: INodeParameters) => await run(node, { parameters, credentials: { dataflowServerApi: fixture.server() } });
 
 /** Every job and transformation the worker lists, as the node outputs them, except the one named by id. */
-async function others(id: string): Promise<unknown[]> {
+async function others(id: string): Promise<IDataObject[]> {
 	const listed = await exec({ resource: 'server', operation: 'getStatus', output: 'entries' });
 	expect(listed.error).toBeUndefined();
 	return listed.items.map((i) => i.json).filter((entry) => entry.id !== id);
