@@ -5,6 +5,7 @@
  */
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
+import { InputError } from '../../common/inputError';
 import { toArray, typed } from '../../common/values';
 
 export interface DatabaseTypeInfo {
@@ -71,7 +72,7 @@ export interface ConnectionChanges {
 	poolingProperties: Array<{ name: string; value: string }>;
 }
 
-export class ConnectionInputError extends Error {}
+export class ConnectionInputError extends InputError {}
 
 const ACCESS_TYPES = ['NATIVE', 'JNDI', 'ODBC', 'OCI'];
 

@@ -11,7 +11,8 @@ import { apiError } from '../../common/errors';
 import { normalizeConnection } from './connection';
 import { namesFromList } from './nameList';
 import { JDBC_PATH, segment } from './paths';
-import { manageRequest } from './request';
+import { dataflowRequest } from '../../common/transport';
+import { refusals } from './request';
 
 export const LIST_REFUSED =
 	'The server could not list the JDBC connections (500): it answers this way when this user may not manage data sources (an administrator is needed)';
@@ -20,14 +21,14 @@ export const LIST_REFUSED =
 export async function readConnection(ctx: IExecuteFunctions, name: string, itemIndex: number): Promise<IDataObject | undefined> {
 	let failure: unknown;
 	try {
-		const { body } = await manageRequest<IDataObject>(ctx, { method: 'GET', path: `${JDBC_PATH}/${segment(name)}`, expect: 'json', itemIndex });
+		const { body } = await dataflowRequest<IDataObject>(ctx, { method: 'GET', path: `${JDBC_PATH}/${segment(name)}`, expect: 'json', itemIndex, refusals: refusals() });
 		return normalizeConnection(body);
 	} catch (error) {
 		failure = error;
 	}
 	// The real server's 500 here has no body; one with a message of its own is some other failure.
 	if (!(failure instanceof NodeApiError) || failure.httpCode !== '500' || failure.message !== statusHint(500)) throw failure;
-	const { body } = await manageRequest<IDataObject>(ctx, { method: 'GET', path: JDBC_PATH, expect: 'json', itemIndex }, { 500: LIST_REFUSED });
+	const { body } = await dataflowRequest<IDataObject>(ctx, { method: 'GET', path: JDBC_PATH, expect: 'json', itemIndex, refusals: refusals({ 500: LIST_REFUSED }) });
 	if (!namesFromList(body).includes(name)) return undefined;
 	throw apiError(ctx.getNode(), {
 		message: `The server could not read the connection "${name}" to update it, so nothing was changed`,

@@ -6,7 +6,8 @@ import {
 } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
-import { pairListField } from '../../../common/fields';
+import { pairListField, readPairs } from '../../../common/fields';
+import { InputError } from '../../../common/inputError';
 import { dataflowRequest } from '../../../common/transport';
 
 const show = { resource: ['api'], operation: ['call'] };
@@ -76,15 +77,15 @@ export const description: INodeProperties[] = [
 /** A path under /api/public/v1 from what a user typed: the prefix and slashes trimmed, each segment encoded once. */
 export function apiPath(input: string): string {
 	let path = input.trim();
-	if (/^[a-z]+:\/\//i.test(path)) throw new Error('Give the path under /api/public/v1/, not a full URL');
-	if (path.includes('?')) throw new Error('Put query parameters in "Query Parameters", not in the path');
+	if (/^[a-z]+:\/\//i.test(path)) throw new InputError('Give the path under /api/public/v1/, not a full URL');
+	if (path.includes('?')) throw new InputError('Put query parameters in "Query Parameters", not in the path');
 	path = path.replace(/^\/+/, '');
 	if (path.startsWith(API_PREFIX.slice(1))) path = path.slice(API_PREFIX.length - 1).replace(/^\/+/, '');
 	path = path.replace(/\/+$/, '');
-	if (path === '') throw new Error('The path is empty: give the path under /api/public/v1/, for example "notifications"');
+	if (path === '') throw new InputError('The path is empty: give the path under /api/public/v1/, for example "notifications"');
 	const segments = path.split('/');
 	if (segments.some((s) => s === '' || s === '.' || s === '..')) {
-		throw new Error(`The path "${input}" has an empty, "." or ".." segment`);
+		throw new InputError(`The path "${input}" has an empty, "." or ".." segment`);
 	}
 	return `${API_PREFIX}/${segments
 		.map((segment) => {
@@ -119,19 +120,10 @@ export const execute = defineOperation<Plan>({
 	plan(itemIndex) {
 		const node = this.getNode();
 		const method = this.getNodeParameter('method', itemIndex) as IHttpRequestMethods;
-		let path: string;
-		try {
-			path = apiPath(this.getNodeParameter('path', itemIndex) as string);
-		} catch (error) {
-			throw new NodeOperationError(node, (error as Error).message, { itemIndex });
-		}
+		const path = apiPath(this.getNodeParameter('path', itemIndex) as string);
 		const qs: IDataObject = {};
-		const parameters = this.getNodeParameter('queryParameters.parameter', itemIndex, []) as Array<{ name: string; value: string }>;
-		for (const { name, value } of parameters) {
-			if (!name || name.trim() === '') {
-				throw new NodeOperationError(node, 'A query parameter has no name', { itemIndex });
-			}
-			qs[name.trim()] = value;
+		for (const { name, value } of readPairs(this, itemIndex, { name: 'queryParameters', entry: 'parameter', label: 'query parameter', allowDuplicates: true })) {
+			qs[name] = value;
 		}
 		let body: string | undefined;
 		if (['PATCH', 'POST', 'PUT'].includes(method)) {

@@ -5,7 +5,8 @@ import { defineOperation } from '../../../common/executor';
 import { binaryFieldName, outputBinaryField } from '../../shared/fields';
 import { locatorField, locatorValue } from '../../shared/locators';
 import { ANALYSIS_PATH, segment } from '../../shared/paths';
-import { manageRequest } from '../../shared/request';
+import { dataflowRequest } from '../../../common/transport';
+import { refusals } from '../../shared/request';
 
 const show = { resource: ['analysisSchema'], operation: ['download'] };
 
@@ -27,11 +28,11 @@ export const execute = defineOperation<{ catalogId: string; binaryProperty: stri
 	},
 	async run(plan, itemIndex) {
 		// 400 without a message: no catalog of that name (the repository has no folder for it).
-		const response = await manageRequest(
-			this,
-			{ method: 'GET', path: `${ANALYSIS_PATH}/${segment(plan.catalogId)}`, expect: 'stream', itemIndex },
-			{ 400: `The server has no analysis catalog "${plan.catalogId}" (it answered 400)` },
-		);
+		const response = await dataflowRequest(this, {
+			method: 'GET', path: `${ANALYSIS_PATH}/${segment(plan.catalogId)}`, expect: 'stream',
+			itemIndex,
+			refusals: refusals({ 400: `The server has no analysis catalog "${plan.catalogId}" (it answered 400)` }),
+		});
 		const binary = await binaryFromResponse(this, response, {
 			fileName: `${plan.catalogId}.mondrian.xml`,
 			mimeType: 'application/xml',

@@ -5,7 +5,8 @@ import { csrfHeaders } from '../../../common/csrf';
 import { defineOperation, toItems } from '../../../common/executor';
 import { locatorField, locatorValue } from '../../shared/locators';
 import { ANALYSIS_PATH, segment } from '../../shared/paths';
-import { manageRequest } from '../../shared/request';
+import { dataflowRequest } from '../../../common/transport';
+import { refusals } from '../../shared/request';
 
 const show = { resource: ['analysisSchema'], operation: ['upload'] };
 
@@ -228,14 +229,14 @@ export const execute = defineOperation<Plan>({
 		// server whose administrator added it refuses the import without the session's token.
 		const csrf = await csrfHeaders(this, path, itemIndex);
 		// 201 Created with an empty body on success; 409 (exists), 403, 401, 412 carry the reason as text.
-		const response = await manageRequest(
-			this,
-			{ method: 'PUT', path, headers: { ...csrf, 'Content-Type': form.contentType }, body: form.body, expect: 'empty', itemIndex },
-			{
+		const response = await dataflowRequest(this, {
+			method: 'PUT', path, headers: { ...csrf, 'Content-Type': form.contentType }, body: form.body, expect: 'empty',
+			itemIndex,
+			refusals: refusals({
 				403: 'The server refused the import (403): this user may not publish analysis schemas, or the server wants a CSRF token it did not give',
 				500: 'The server failed to import the schema (500) without saying why',
-			},
-		);
+			}),
+		});
 		return toItems({ catalogId: plan.catalogId, fileName: plan.fileName, uploaded: true, statusCode: response.status });
 	},
 });

@@ -3,7 +3,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import { defineOperation, toItems } from '../../../common/executor';
 import { locatorField, locatorValue } from '../../shared/locators';
 import { DSW_PATH, segment } from '../../shared/paths';
-import { manageRequest } from '../../shared/request';
+import { dataflowRequest } from '../../../common/transport';
+import { refusals } from '../../shared/request';
 
 const show = { resource: ['dswDomain'], operation: ['delete'] };
 
@@ -24,11 +25,11 @@ export const execute = defineOperation<{ domainId: string }>({
 	},
 	async run(plan, itemIndex) {
 		// 200 without a body; the domain's analysis catalog is removed with it.
-		await manageRequest(
-			this,
-			{ method: 'DELETE', path: `${DSW_PATH}/${segment(plan.domainId)}`, expect: 'empty', itemIndex },
-			{ 500: `The server could not remove the domain "${plan.domainId}": it answers this way when no domain has that ID` },
-		);
+		await dataflowRequest(this, {
+			method: 'DELETE', path: `${DSW_PATH}/${segment(plan.domainId)}`, expect: 'empty',
+			itemIndex,
+			refusals: refusals({ 500: `The server could not remove the domain "${plan.domainId}": it answers this way when no domain has that ID` }),
+		});
 		return toItems({ domainId: plan.domainId, deleted: true });
 	},
 });

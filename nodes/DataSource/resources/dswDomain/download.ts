@@ -5,7 +5,8 @@ import { defineOperation } from '../../../common/executor';
 import { binaryFieldName, outputBinaryField } from '../../shared/fields';
 import { locatorField, locatorValue } from '../../shared/locators';
 import { DSW_PATH, segment } from '../../shared/paths';
-import { manageRequest } from '../../shared/request';
+import { dataflowRequest } from '../../../common/transport';
+import { refusals } from '../../shared/request';
 
 const show = { resource: ['dswDomain'], operation: ['download'] };
 
@@ -26,11 +27,11 @@ export const execute = defineOperation<{ domainId: string; binaryProperty: strin
 		return { domainId: locatorValue(this, 'domain', itemIndex, 'Domain'), binaryProperty: binaryFieldName(this, itemIndex) };
 	},
 	async run(plan, itemIndex) {
-		const response = await manageRequest(
-			this,
-			{ method: 'GET', path: `${DSW_PATH}/${segment(plan.domainId)}`, expect: 'stream', itemIndex },
-			{ 500: `The server could not export the domain "${plan.domainId}": it answers this way when no domain has that ID` },
-		);
+		const response = await dataflowRequest(this, {
+			method: 'GET', path: `${DSW_PATH}/${segment(plan.domainId)}`, expect: 'stream',
+			itemIndex,
+			refusals: refusals({ 500: `The server could not export the domain "${plan.domainId}": it answers this way when no domain has that ID` }),
+		});
 		// The server sends the XMI as it is, or a zip (XMI and analysis schema) named after the domain.
 		const binary = await binaryFromResponse(this, response, {
 			fileName: /\.xmi$/i.test(plan.domainId) ? plan.domainId : `${plan.domainId}.xmi`,

@@ -14,7 +14,8 @@ import {
 import { readConnection } from '../../shared/jdbc';
 import { locatorField, locatorValue } from '../../shared/locators';
 import { JDBC_PATH, segment } from '../../shared/paths';
-import { manageRequest } from '../../shared/request';
+import { dataflowRequest } from '../../../common/transport';
+import { refusals } from '../../shared/request';
 
 const show = { resource: ['jdbcConnection'], operation: ['createOrUpdate'] };
 const showFields = { ...show, specifyConnection: ['fields'] };
@@ -282,18 +283,14 @@ export const execute = defineOperation<Plan>({
 			try {
 				body = mergeConnection(current, plan.changes as ConnectionChanges);
 			} catch (error) {
-				if (error instanceof ConnectionInputError) {
-					throw new NodeOperationError(
-						node,
-						current ? error.message : `The connection "${plan.name}" does not exist yet: ${error.message}`,
-						{ itemIndex },
-					);
-				}
-				throw new NodeOperationError(node, (error as Error).message, { itemIndex });
+				// Not a rewrap: a connection that does not exist yet is named (n8n's lint allows only node errors in a catch).
+				const missing = current === undefined && error instanceof ConnectionInputError;
+				throw new NodeOperationError(node, missing ? `The connection "${plan.name}" does not exist yet: ${error.message}` : (error as Error).message, { itemIndex });
 			}
 		}
 		// 204: added or updated; the server documents 304 for "not modified" (its code never sends it).
-		const response = await manageRequest(this, {
+		const response = await dataflowRequest(this, {
+			refusals: refusals(),
 			method: 'PUT',
 			path: `${JDBC_PATH}/${segment(plan.name)}`,
 			headers: { 'Content-Type': 'application/json' },

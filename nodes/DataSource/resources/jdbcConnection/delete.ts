@@ -3,7 +3,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import { defineOperation, toItems } from '../../../common/executor';
 import { locatorField, locatorValue } from '../../shared/locators';
 import { JDBC_PATH, segment } from '../../shared/paths';
-import { manageRequest } from '../../shared/request';
+import { dataflowRequest } from '../../../common/transport';
+import { refusals } from '../../shared/request';
 
 const show = { resource: ['jdbcConnection'], operation: ['delete'] };
 
@@ -25,13 +26,13 @@ export const execute = defineOperation<{ name: string }>({
 	async run(plan, itemIndex) {
 		// 204: removed. The server documents 304 for "nothing removed", but its code answers an empty 500
 		// for a missing connection and for a user who may not manage data sources.
-		const response = await manageRequest(
-			this,
-			{ method: 'DELETE', path: `${JDBC_PATH}/${segment(plan.name)}`, expect: 'empty', okStatuses: [304], itemIndex },
-			{
+		const response = await dataflowRequest(this, {
+			method: 'DELETE', path: `${JDBC_PATH}/${segment(plan.name)}`, expect: 'empty', okStatuses: [304],
+			itemIndex,
+			refusals: refusals({
 				500: `The server could not remove the connection "${plan.name}": it answers this way when no connection has that name or this user may not manage data sources`,
-			},
-		);
+			}),
+		});
 		return toItems({ name: plan.name, deleted: response.status !== 304 });
 	},
 });

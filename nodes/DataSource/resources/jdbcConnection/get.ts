@@ -4,7 +4,8 @@ import { defineOperation, toItems } from '../../../common/executor';
 import { normalizeConnection } from '../../shared/connection';
 import { locatorField, locatorValue } from '../../shared/locators';
 import { JDBC_PATH, segment } from '../../shared/paths';
-import { manageRequest } from '../../shared/request';
+import { dataflowRequest } from '../../../common/transport';
+import { refusals } from '../../shared/request';
 
 const show = { resource: ['jdbcConnection'], operation: ['get'] };
 
@@ -24,14 +25,14 @@ export const execute = defineOperation<{ name: string }>({
 		return { name: locatorValue(this, 'connection', itemIndex, 'Connection') };
 	},
 	async run(plan, itemIndex) {
-		const { body } = await manageRequest<IDataObject>(
-			this,
-			{ method: 'GET', path: `${JDBC_PATH}/${segment(plan.name)}`, expect: 'json', itemIndex },
+		const { body } = await dataflowRequest<IDataObject>(this, {
+			method: 'GET', path: `${JDBC_PATH}/${segment(plan.name)}`, expect: 'json',
+			itemIndex,
 			// The server answers every failure, "no such connection" and "not allowed" included, with an empty 500.
-			{
+			refusals: refusals({
 				500: `The server could not read the connection "${plan.name}": it answers this way when no connection has that name or this user may not manage data sources`,
-			},
-		);
+			}),
+		});
 		return toItems(normalizeConnection(body));
 	},
 });

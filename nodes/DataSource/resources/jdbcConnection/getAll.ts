@@ -5,7 +5,8 @@ import { limitOf, returnAllFields } from '../../shared/fields';
 import { namesFromList } from '../../shared/nameList';
 import { LIST_REFUSED } from '../../shared/jdbc';
 import { JDBC_PATH } from '../../shared/paths';
-import { manageRequest } from '../../shared/request';
+import { dataflowRequest } from '../../../common/transport';
+import { refusals } from '../../shared/request';
 
 const show = { resource: ['jdbcConnection'], operation: ['getAll'] };
 
@@ -16,7 +17,7 @@ export const execute = defineOperation<{ limit?: number }>({
 		return { limit: limitOf(this, itemIndex) };
 	},
 	async run(plan, itemIndex) {
-		const { body } = await manageRequest<IDataObject>(this, { method: 'GET', path: JDBC_PATH, expect: 'json', itemIndex }, { 500: LIST_REFUSED });
+		const { body } = await dataflowRequest<IDataObject>(this, { method: 'GET', path: JDBC_PATH, expect: 'json', itemIndex, refusals: refusals({ 500: LIST_REFUSED }) });
 		const names = namesFromList(body);
 		return toItems((plan.limit === undefined ? names : names.slice(0, plan.limit)).map((name) => ({ name })));
 	},

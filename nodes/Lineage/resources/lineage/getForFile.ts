@@ -2,7 +2,8 @@ import { NodeApiError, NodeOperationError, type IDataObject, type INodePropertie
 
 import { defineOperation } from '../../../common/executor';
 import { apiError } from '../../../common/errors';
-import { baseName, normalizePath, RepositoryPathError } from '../../../common/repositoryPath';
+import { InputError } from '../../../common/inputError';
+import { baseName, normalizePath } from '../../../common/repositoryPath';
 import { dateRangeFields, optionsField } from '../../shared/fields';
 import {
 	downloadLineage,
@@ -48,7 +49,7 @@ export const description: INodeProperties[] = [
 export const execute = defineOperation<LineagePlan>({
 	plan(itemIndex) {
 		const filePath = normalizePath(this.getNodeParameter('filePath', itemIndex, ''), 'File Path');
-		if (filePath === '/') throw new RepositoryPathError('File Path is the repository root: give the path of a transformation or job');
+		if (filePath === '/') throw new InputError('File Path is the repository root: give the path of a transformation or job');
 		const range = readDateRange(this, itemIndex);
 		const options = this.getNodeParameter('options', itemIndex, {}) as { sendTypeHint?: boolean };
 		// The real service reads the body as a polymorphic class (Jackson @JsonTypeInfo(use = CLASS)) and
