@@ -5,17 +5,14 @@
  */
 import {
 	NodeOperationError,
-	type IDataObject,
 	type IExecuteFunctions,
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { pairListField } from '../../common/fields';
+import { optionsOf, pairListField, rawResponseOptions } from '../../common/fields';
 import { LOG_LEVEL_OPTIONS } from '../../common/logLevels';
 import { serverSettings, type RequestContext } from '../../common/transport';
 import { toNumber } from '../../common/values';
-
-export { LOG_LEVEL_OPTIONS };
 
 const LOG_LEVELS = new Set(LOG_LEVEL_OPTIONS.map((o) => String(o.value).toLowerCase()));
 
@@ -39,35 +36,9 @@ export function nameValueField(
 	return pairListField({ name, displayName, placeholder: `Add ${displayName.replace(/s$/, '')}`, description, entry: 'entry' });
 }
 
-export const INCLUDE_RAW_OPTION: INodeProperties = {
-	displayName: 'Include Raw Response',
-	name: 'includeRaw',
-	type: 'boolean',
-	default: false,
-	description: 'Whether to add the document the server answered, as text, in a "raw" field (on the first item of a list)',
-};
-
-/** The "Options" collection of an operation, holding `options`. */
-export function optionsCollection(options: INodeProperties[]): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options,
-	};
-}
-
-/** An "Options" collection that holds only Include Raw Response. */
-export function includeRawOptionsField(): INodeProperties {
-	return optionsCollection([INCLUDE_RAW_OPTION]);
-}
-
 /** The "Options" collection of a Get Status: Include Raw Response and Log From Line. */
 export function statusOptionsField(): INodeProperties {
-	return optionsCollection([
-		INCLUDE_RAW_OPTION,
+	return rawResponseOptions([
 		{
 			displayName: 'Log From Line',
 			name: 'fromLine',
@@ -85,27 +56,6 @@ export function readStatusOptions(ctx: IExecuteFunctions, itemIndex: number): { 
 	const options = optionsOf(ctx, itemIndex);
 	const from = optionalInteger(ctx, options.fromLine, itemIndex, 'Log From Line', 0) ?? 0;
 	return { from, includeRaw: options.includeRaw === true };
-}
-
-/** The "Put Output File in Field" field of a Get Image. */
-export function imageBinaryField(): INodeProperties {
-	return {
-		displayName: 'Put Output File in Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		description: 'Name of the binary field the PNG image is put in',
-	};
-}
-
-/** Reads imageBinaryField, trimmed; empty is refused before any request. */
-export function readImageBinaryField(ctx: IExecuteFunctions, itemIndex: number): string {
-	const binaryField = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '').trim();
-	if (binaryField === '') {
-		throw new NodeOperationError(ctx.getNode(), 'Put Output File in Field is empty: give the name of a binary field, for example "data"', { itemIndex });
-	}
-	return binaryField;
 }
 
 export interface NameValue {
@@ -185,11 +135,6 @@ export function optionalInteger(
 		);
 	}
 	return number;
-}
-
-/** The "Options" collection of an operation. */
-export function optionsOf(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	return (ctx.getNodeParameter('options', itemIndex, {}) as IDataObject) ?? {};
 }
 
 /** The path of a worker endpoint under the credential's worker path: `/dataflow/status`. */

@@ -5,6 +5,7 @@
  * by default, or left running), and removing the finished run from the server once its result has
  * been read.
  */
+import { INCLUDE_RAW_OPTION, optionsCollection, optionsOf } from '../../common/fields';
 import {
 	NodeOperationError,
 	sleep,
@@ -14,7 +15,7 @@ import {
 } from 'n8n-workflow';
 
 import { withoutCancelSignal } from './control';
-import { INCLUDE_RAW_OPTION, optionalInteger, optionsCollection, optionsOf } from './fields';
+import { optionalInteger } from './fields';
 import { LogCollector } from './logCollector';
 
 export type OnAbort = 'stop' | 'safeStop' | 'leave';

@@ -2,18 +2,10 @@ import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { sourceToBuffer, uploadSource } from '../../../common/binary';
 import { requestOperation, toItems } from '../../../common/executor';
+import { INCLUDE_RAW_OPTION, optionsCollection, optionsOf } from '../../../common/fields';
 import type { DataflowResponse } from '../../../common/transport';
 import { XmlError } from '../../../common/xml';
-import {
-	INCLUDE_RAW_OPTION,
-	logLevelField,
-	nameValueField,
-	optionsCollection,
-	optionsOf,
-	readLogLevel,
-	readNameValues,
-	workerEndpoint,
-} from '../../shared/fields';
+import { logLevelField, nameValueField, readLogLevel, readNameValues, workerEndpoint } from '../../shared/fields';
 import { buildJobConfiguration, readJobDefinition } from '../../shared/jobConfiguration';
 import { readWebResult, requireId } from '../../shared/webResult';
 

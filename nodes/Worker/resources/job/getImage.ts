@@ -3,9 +3,10 @@ import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 import { binaryFromResponse, mimeTypeOf } from '../../../common/binary';
 import { extractServerMessage } from '../../../common/errors';
 import { requestOperation } from '../../../common/executor';
+import { binaryOutputField, readBinaryPropertyName } from '../../../common/fields';
 import { type DataflowResponse, readBodyText } from '../../../common/transport';
 import { apiError } from '../../../common/errors';
-import { imageBinaryField, readImageBinaryField, workerEndpoint } from '../../shared/fields';
+import { workerEndpoint } from '../../shared/fields';
 import { jobRefFields, readJobRef, type JobRef } from '../../shared/jobStatus';
 import { refQuery } from '../../shared/runRef';
 
@@ -13,7 +14,7 @@ const show = { resource: ['job'], operation: ['getImage'] };
 
 export const description = updateDisplayOptions({ show }, [
 	...jobRefFields(),
-	imageBinaryField(),
+	binaryOutputField('Name of the binary field the PNG image is put in'),
 ]);
 
 interface Plan {
@@ -24,7 +25,7 @@ interface Plan {
 export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		const ref = readJobRef(this, itemIndex);
-		const binaryField = readImageBinaryField(this, itemIndex);
+		const binaryField = readBinaryPropertyName(this, itemIndex, 'output');
 		return { ref, binaryField };
 	},
 	request: async function (plan) {

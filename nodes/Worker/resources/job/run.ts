@@ -1,14 +1,14 @@
 import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
-import { includeRawOptionsField, optionsOf } from '../../shared/fields';
+import { rawResponseOptions, readIncludeRaw } from '../../../common/fields';
 import { readRunJob, runJobFields, startJob, type RunJobPlan } from '../../shared/runJob';
 
 const show = { resource: ['job'], operation: ['run'] };
 
 export const description = updateDisplayOptions({ show }, [
 	...runJobFields(),
-	includeRawOptionsField(),
+	rawResponseOptions(),
 ]);
 
 interface Plan extends RunJobPlan {
@@ -17,7 +17,7 @@ interface Plan extends RunJobPlan {
 
 export const execute = defineOperation<Plan>({
 	plan(itemIndex) {
-		return { ...readRunJob(this, itemIndex), includeRaw: optionsOf(this, itemIndex).includeRaw === true };
+		return { ...readRunJob(this, itemIndex), includeRaw: readIncludeRaw(this, itemIndex) };
 	},
 	async run(plan, itemIndex) {
 		const started = await startJob(this, plan, itemIndex);

@@ -1,10 +1,11 @@
 import { type IDataObject, NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
+import { rawResponseOptions, readIncludeRaw } from '../../../common/fields';
 import { dataflowRequest } from '../../../common/transport';
 import { apiError } from '../../../common/errors';
 import { toNumber } from '../../../common/values';
-import { includeRawOptionsField, optionalInteger, optionsOf, requiredText, workerEndpoint } from '../../shared/fields';
+import { optionalInteger, requiredText, workerEndpoint } from '../../shared/fields';
 
 const show = { resource: ['sequence'], operation: ['reserve'] };
 
@@ -26,7 +27,7 @@ export const description = updateDisplayOptions({ show }, [
 		default: 10000,
 		description: 'How many values to reserve',
 	},
-	includeRawOptionsField(),
+	rawResponseOptions(),
 ]);
 
 interface Plan {
@@ -40,7 +41,7 @@ export const execute = defineOperation<Plan>({
 		const name = requiredText(this, 'sequenceName', itemIndex, 'Sequence Name');
 		const raw = this.getNodeParameter('increment', itemIndex, 10000) as unknown;
 		const increment = optionalInteger(this, raw === '' || raw === null ? undefined : raw, itemIndex, 'Increment', 1) ?? 10000;
-		return { name, increment, includeRaw: optionsOf(this, itemIndex).includeRaw === true };
+		return { name, increment, includeRaw: readIncludeRaw(this, itemIndex) };
 	},
 	async run(plan, itemIndex) {
 		let response;

@@ -1,7 +1,8 @@
 import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
-import { includeRawOptionsField, optionsOf, workerEndpoint } from '../../shared/fields';
+import { rawResponseOptions, readIncludeRaw } from '../../../common/fields';
+import { workerEndpoint } from '../../shared/fields';
 import { camelKeys } from '../../shared/outputKeys';
 import { readServerStatus } from '../../shared/serverStatus';
 
@@ -32,7 +33,7 @@ export const description = updateDisplayOptions({ show }, [
 		],
 		default: 'all',
 	},
-	includeRawOptionsField(),
+	rawResponseOptions(),
 ]);
 
 interface Plan {
@@ -44,7 +45,7 @@ export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		return {
 			output: this.getNodeParameter('output', itemIndex, 'all') as string,
-			includeRaw: optionsOf(this, itemIndex).includeRaw === true,
+			includeRaw: readIncludeRaw(this, itemIndex),
 		};
 	},
 	request: async function () {

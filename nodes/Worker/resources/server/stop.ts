@@ -1,9 +1,10 @@
 import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
+import { rawResponseOptions, readIncludeRaw } from '../../../common/fields';
 import { apiError } from '../../../common/errors';
 import { toBoolean } from '../../../common/values';
-import { includeRawOptionsField, optionsOf, stopEndpoint } from '../../shared/fields';
+import { stopEndpoint } from '../../shared/fields';
 
 const show = { resource: ['server'], operation: ['stop'] };
 
@@ -22,7 +23,7 @@ export const description = updateDisplayOptions({ show }, [
 		type: 'notice',
 		default: '',
 	},
-	includeRawOptionsField(),
+	rawResponseOptions(),
 ]);
 
 // A bare 403/404/405 is how a worker without a stop servlet (or with stopping disabled) refuses.
@@ -31,7 +32,7 @@ const REFUSED = (code: number) => `The worker server refused to stop (HTTP ${cod
 export const execute = requestOperation<{ includeRaw: boolean }>({
 	concurrency: 1,
 	plan(itemIndex) {
-		return { includeRaw: optionsOf(this, itemIndex).includeRaw === true };
+		return { includeRaw: readIncludeRaw(this, itemIndex) };
 	},
 	request: async function () {
 		return {

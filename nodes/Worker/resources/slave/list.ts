@@ -2,19 +2,20 @@ import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { apiError } from '../../../common/errors';
 import { requestOperation } from '../../../common/executor';
-import { includeRawOptionsField, optionsOf, workerEndpoint } from '../../shared/fields';
+import { rawResponseOptions, readIncludeRaw } from '../../../common/fields';
+import { workerEndpoint } from '../../shared/fields';
 import { camelKeys } from '../../shared/outputKeys';
 import { readSlaves } from '../../shared/slaves';
 
 const show = { resource: ['slave'], operation: ['list'] };
 
 export const description = updateDisplayOptions({ show }, [
-	includeRawOptionsField(),
+	rawResponseOptions(),
 ]);
 
 export const execute = requestOperation<{ includeRaw: boolean }>({
 	plan(itemIndex) {
-		return { includeRaw: optionsOf(this, itemIndex).includeRaw === true };
+		return { includeRaw: readIncludeRaw(this, itemIndex) };
 	},
 	request: async function () {
 		return { method: 'GET', path: await workerEndpoint(this, 'getSlaves'), qs: { xml: 'Y' }, expect: 'xml' };

@@ -1,8 +1,9 @@
 import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation, toItems } from '../../../common/executor';
+import { rawResponseOptions, readIncludeRaw } from '../../../common/fields';
 import type { DataflowResponse } from '../../../common/transport';
-import { includeRawOptionsField, optionalInteger, optionsOf, requiredText, workerEndpoint } from '../../shared/fields';
+import { optionalInteger, requiredText, workerEndpoint } from '../../shared/fields';
 import { slaveDetectionXml, type SlaveDescription } from '../../shared/slaves';
 import { readWebResult } from '../../shared/webResult';
 
@@ -119,7 +120,7 @@ export const description = updateDisplayOptions({ show }, [
 			},
 		],
 	},
-	includeRawOptionsField(),
+	rawResponseOptions(),
 ]);
 
 interface Plan {
@@ -152,7 +153,7 @@ export const execute = requestOperation<Plan>({
 			sslMode: fields.sslMode === true,
 			active: fields.active !== false,
 		};
-		return { name, body: slaveDetectionXml(slave, new Date()), includeRaw: optionsOf(this, itemIndex).includeRaw === true };
+		return { name, body: slaveDetectionXml(slave, new Date()), includeRaw: readIncludeRaw(this, itemIndex) };
 	},
 	request: async function (plan) {
 		return {

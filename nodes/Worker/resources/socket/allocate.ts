@@ -1,10 +1,11 @@
 import { type IDataObject, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation, toItems } from '../../../common/executor';
+import { rawResponseOptions, readIncludeRaw } from '../../../common/fields';
 import type { DataflowResponse } from '../../../common/transport';
 import { apiError } from '../../../common/errors';
 import { toNumber } from '../../../common/values';
-import { includeRawOptionsField, optionalInteger, optionsOf, workerEndpoint } from '../../shared/fields';
+import { optionalInteger, workerEndpoint } from '../../shared/fields';
 
 const show = { resource: ['socket'], operation: ['allocate'] };
 
@@ -92,7 +93,7 @@ export const description = updateDisplayOptions({ show }, [
 			},
 		],
 	},
-	includeRawOptionsField(),
+	rawResponseOptions(),
 ]);
 
 /** The allocation parameters in the order the server documents them. */
@@ -122,7 +123,7 @@ export const execute = requestOperation<Plan>({
 			const copy = optionalInteger(this, fields[name], itemIndex, name === 'sourceCopy' ? 'Source Copy' : 'Target Copy', 0);
 			if (copy !== undefined) qs[name] = copy;
 		}
-		return { qs, includeRaw: optionsOf(this, itemIndex).includeRaw === true };
+		return { qs, includeRaw: readIncludeRaw(this, itemIndex) };
 	},
 	request: async function (plan) {
 		return {

@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { extractServerMessage } from '../../../common/errors';
 import { apiError } from '../../../common/errors';
 import { requestOperation } from '../../../common/executor';
-import { includeRawOptionsField, optionsOf, requiredText, workerEndpoint } from '../../shared/fields';
+import { rawResponseOptions, readIncludeRaw } from '../../../common/fields';
+import { requiredText, workerEndpoint } from '../../shared/fields';
 import { parseSocketList } from '../../shared/sockets';
 
 const show = { resource: ['socket'], operation: ['list'] };
@@ -25,7 +26,7 @@ export const description = updateDisplayOptions({ show }, [
 		default: false,
 		description: 'Whether to list only the ports that are allocated now',
 	},
-	includeRawOptionsField(),
+	rawResponseOptions(),
 ]);
 
 interface Plan {
@@ -39,7 +40,7 @@ export const execute = requestOperation<Plan>({
 		return {
 			host: requiredText(this, 'host', itemIndex, 'Host'),
 			onlyOpen: this.getNodeParameter('onlyOpen', itemIndex, false) === true,
-			includeRaw: optionsOf(this, itemIndex).includeRaw === true,
+			includeRaw: readIncludeRaw(this, itemIndex),
 		};
 	},
 	request: async function (plan) {

@@ -3,16 +3,17 @@ import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 import { binaryFromResponse, mimeTypeOf } from '../../../common/binary';
 import { extractServerMessage } from '../../../common/errors';
 import { requestOperation } from '../../../common/executor';
+import { binaryOutputField, readBinaryPropertyName } from '../../../common/fields';
 import { type DataflowResponse, readBodyText } from '../../../common/transport';
 import { apiError } from '../../../common/errors';
-import { imageBinaryField, readImageBinaryField, workerEndpoint } from '../../shared/fields';
+import { workerEndpoint } from '../../shared/fields';
 import { readTransRef, refQuery, transRefFields, type TransRef } from '../../shared/transStatus';
 
 const show = { resource: ['transformation'], operation: ['getImage'] };
 
 export const description = updateDisplayOptions({ show }, [
 	...transRefFields(),
-	imageBinaryField(),
+	binaryOutputField('Name of the binary field the PNG image is put in'),
 ]);
 
 interface Plan {
@@ -23,7 +24,7 @@ interface Plan {
 export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		const ref = readTransRef(this, itemIndex);
-		const binaryField = readImageBinaryField(this, itemIndex);
+		const binaryField = readBinaryPropertyName(this, itemIndex, 'output');
 		return { ref, binaryField };
 	},
 	request: async function (plan) {

@@ -1,14 +1,14 @@
 import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
-import { includeRawOptionsField, optionsOf } from '../../shared/fields';
+import { rawResponseOptions, readIncludeRaw } from '../../../common/fields';
 import { readRunTrans, runTransFields, startTrans, type RunTransPlan } from '../../shared/runTrans';
 
 const show = { resource: ['transformation'], operation: ['run'] };
 
 export const description = updateDisplayOptions({ show }, [
 	...runTransFields(),
-	includeRawOptionsField(),
+	rawResponseOptions(),
 ]);
 
 interface Plan extends RunTransPlan {
@@ -17,7 +17,7 @@ interface Plan extends RunTransPlan {
 
 export const execute = defineOperation<Plan>({
 	plan(itemIndex) {
-		return { ...readRunTrans(this, itemIndex), includeRaw: optionsOf(this, itemIndex).includeRaw === true };
+		return { ...readRunTrans(this, itemIndex), includeRaw: readIncludeRaw(this, itemIndex) };
 	},
 	async run(plan, itemIndex) {
 		const started = await startTrans(this, plan, itemIndex);
