@@ -4,13 +4,7 @@
  * produces. The scheduler answers ids, states and yes/no as text/plain (asking those endpoints for
  * JSON only would get 406 Not Acceptable) and jobs, block status, files and canSchedule as JSON.
  */
-import {
-	NodeApiError,
-	NodeOperationError,
-	type IDataObject,
-	type IHttpRequestMethods,
-	type INode,
-} from 'n8n-workflow';
+import type { IDataObject, IHttpRequestMethods, INode } from 'n8n-workflow';
 
 import { dataflowRequest, serverSettings, type DataflowResponse, type RequestContext } from '../../common/transport';
 import { apiError } from '../../common/errors';
@@ -24,6 +18,8 @@ export interface SchedulerCall {
 	body?: IDataObject;
 	expect: 'json' | 'text';
 	itemIndex?: number;
+	/** What a bare refusal means here (dataflowRequest's `refusals`): the scheduler answers most refusals with a bare 401 or 403. */
+	refusals?: Partial<Record<number, string>>;
 }
 
 /** `/api/scheduler/<endpoint>` or `/plugin/scheduler-plugin/api/scheduler/<endpoint>`, from the credential. */
@@ -41,6 +37,7 @@ export async function schedulerRequest<T = unknown>(ctx: RequestContext, call: S
 		body: call.body === undefined ? undefined : JSON.stringify(call.body),
 		expect: call.expect,
 		itemIndex: call.itemIndex,
+		refusals: call.refusals,
 	});
 }
 
@@ -59,30 +56,3 @@ export function textAnswer(node: INode, body: unknown, itemIndex: number, what: 
 	return answer;
 }
 
-/**
- * The scheduler answers some refusals with a bare status: 401 for "not allowed" (which a wrong
- * password also gives) and 403 for "this file cannot be scheduled". Gives those a message that
- * says what they mean for this operation; other errors are returned unchanged.
- */
-export function explainRefusal(
-	node: INode,
-	error: unknown,
-	itemIndex: number,
-	messages: Partial<Record<'401' | '403', string>>,
-): unknown {
-	if (!(error instanceof NodeApiError)) return error;
-	const code = error.httpCode as '401' | '403' | null;
-	if (!code || !(code in messages)) return error;
-	return apiError(node, {
-		message: messages[code] as string,
-		description: error.description ?? undefined,
-		httpCode: code,
-		itemIndex,
-	});
-}
-
-/** Bad input found while planning, as the error n8n shows for the item (n8n's own errors pass unchanged). */
-export function inputError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
-	if (error instanceof NodeOperationError || error instanceof NodeApiError) return error;
-	return new NodeOperationError(node, error instanceof Error ? error.message : String(error), { itemIndex });
-}

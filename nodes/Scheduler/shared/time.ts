@@ -4,7 +4,9 @@
  * (`yyyy-MM-dd'T'HH:mm:ss.SSSXXX`, the offset being that of the zone at that instant).
  */
 
-export class ScheduleInputError extends Error {}
+import { InputError } from '../../common/inputError';
+
+export class ScheduleInputError extends InputError {}
 
 export interface WallClock {
 	year: number;

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
-import { explainRefusal, inputError, schedulerRequest, textAnswer } from '../../shared/request';
+import { schedulerRequest, textAnswer } from '../../shared/request';
 import { readScheduleRequest, scheduleFields, scheduleRequestFor, type PlannedSchedule } from '../../shared/scheduleBuilder';
 
 const show = { resource: ['blockout'], operation: ['create'] };
@@ -10,23 +10,17 @@ export const description: INodeProperties[] = [...scheduleFields(show, 'blockout
 
 export const execute = defineOperation<{ planned: PlannedSchedule }>({
 	plan(itemIndex) {
-		try {
-			return { planned: readScheduleRequest(this, itemIndex, 'blockout') };
-		} catch (error) {
-			throw inputError(this.getNode(), error, itemIndex);
-		}
+		return { planned: readScheduleRequest(this, itemIndex, 'blockout') };
 	},
 	async run({ planned }, itemIndex) {
 		const { request, summary } = await scheduleRequestFor(this, planned, itemIndex);
-		let answer: unknown;
-		try {
-			({ body: answer } = await schedulerRequest(this, { method: 'POST', endpoint: 'blockout/add', body: request, expect: 'text', itemIndex }));
-		} catch (error) {
-			throw explainRefusal(this.getNode(), error, itemIndex, {
-				'401':
+		const { body: answer } = await schedulerRequest(this, {
+			method: 'POST', endpoint: 'blockout/add', body: request, expect: 'text', itemIndex,
+			refusals: {
+				401:
 					'The server refused to create the blockout (401). It answers 401 for any error here: a schedule it cannot use (for example one that never fires), a user who is not an administrator, or a wrong username or password',
-			});
-		}
+			},
+		});
 		return toItems({ jobId: textAnswer(this.getNode(), answer, itemIndex, 'a blockout id'), scheduleRequest: request, ...(summary ? { schedule: summary } : {}) });
 	},
 });

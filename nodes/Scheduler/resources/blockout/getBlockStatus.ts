@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { defineOperation, toItems } from '../../../common/executor';
 import { apiError } from '../../../common/errors';
 import { booleanAnswer } from '../../shared/jobs';
-import { explainRefusal, inputError, schedulerRequest } from '../../shared/request';
+import { schedulerRequest } from '../../shared/request';
 import { readScheduleRequest, scheduleFields, scheduleRequestFor, type PlannedSchedule } from '../../shared/scheduleBuilder';
 
 const show = { resource: ['blockout'], operation: ['getBlockStatus'] };
@@ -21,22 +21,16 @@ export const description: INodeProperties[] = [
 
 export const execute = defineOperation<{ planned: PlannedSchedule }>({
 	plan(itemIndex) {
-		try {
-			return { planned: readScheduleRequest(this, itemIndex, 'check') };
-		} catch (error) {
-			throw inputError(this.getNode(), error, itemIndex);
-		}
+		return { planned: readScheduleRequest(this, itemIndex, 'check') };
 	},
 	async run({ planned }, itemIndex) {
 		const { request, summary } = await scheduleRequestFor(this, planned, itemIndex);
-		let body: unknown;
-		try {
-			({ body } = await schedulerRequest(this, { method: 'POST', endpoint: 'blockout/blockstatus', body: request, expect: 'json', itemIndex }));
-		} catch (error) {
-			throw explainRefusal(this.getNode(), error, itemIndex, {
-				'401': 'The server could not work out the block status (401): the schedule request may be invalid, or the username or password is wrong',
-			});
-		}
+		const { body: body } = await schedulerRequest(this, {
+			method: 'POST', endpoint: 'blockout/blockstatus', body: request, expect: 'json', itemIndex,
+			refusals: {
+				401: 'The server could not work out the block status (401): the schedule request may be invalid, or the username or password is wrong',
+			},
+		});
 		const record = (body && typeof body === 'object' ? ((body as IDataObject).blockStatusProxy ?? body) : {}) as IDataObject;
 		const totallyBlocked = booleanAnswer(record.totallyBlocked);
 		const partiallyBlocked = booleanAnswer(record.partiallyBlocked);

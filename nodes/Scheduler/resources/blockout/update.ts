@@ -2,7 +2,7 @@ import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { jobIdField, readJobId } from '../../shared/jobId';
-import { explainRefusal, inputError, schedulerRequest, textAnswer } from '../../shared/request';
+import { schedulerRequest, textAnswer } from '../../shared/request';
 import { readScheduleRequest, scheduleFields, scheduleRequestFor, type PlannedSchedule } from '../../shared/scheduleBuilder';
 
 const show = { resource: ['blockout'], operation: ['update'] };
@@ -38,30 +38,22 @@ export const execute = defineOperation<{ jobId: string; planned: PlannedSchedule
 		if (this.getNodeParameter('replaceBlockout', itemIndex, false) !== true) {
 			throw new NodeOperationError(this.getNode(), CONFIRM, { itemIndex });
 		}
-		try {
-			return { jobId, planned: readScheduleRequest(this, itemIndex, 'blockout') };
-		} catch (error) {
-			throw inputError(this.getNode(), error, itemIndex);
-		}
+		return { jobId, planned: readScheduleRequest(this, itemIndex, 'blockout') };
 	},
 	async run({ jobId, planned }, itemIndex) {
 		const { request, summary } = await scheduleRequestFor(this, planned, itemIndex);
-		let answer: unknown;
-		try {
-			({ body: answer } = await schedulerRequest(this, {
-				method: 'POST',
-				endpoint: 'blockout/update',
-				qs: { jobid: jobId },
-				body: request,
-				expect: 'text',
-				itemIndex,
-			}));
-		} catch (error) {
-			throw explainRefusal(this.getNode(), error, itemIndex, {
-				'401':
+		const { body: answer } = await schedulerRequest(this, {
+			method: 'POST',
+			endpoint: 'blockout/update',
+			qs: { jobid: jobId },
+			body: request,
+			expect: 'text',
+			itemIndex,
+			refusals: {
+				401:
 					'The server refused to update the blockout (401). It answers 401 for any error here: a blockout that does not exist, a schedule it cannot use (for example one that never fires), a user who is not an administrator, or a wrong username or password',
-			});
-		}
+			},
+		});
 		return toItems({ jobId: textAnswer(this.getNode(), answer, itemIndex, 'a blockout id'), previousJobId: jobId, scheduleRequest: request, ...(summary ? { schedule: summary } : {}) });
 	},
 });

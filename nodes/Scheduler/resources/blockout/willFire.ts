@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { yesNo } from '../../shared/answers';
-import { inputError, schedulerRequest } from '../../shared/request';
+import { schedulerRequest } from '../../shared/request';
 import { readScheduleRequest, scheduleFields, scheduleRequestFor, type PlannedSchedule } from '../../shared/scheduleBuilder';
 
 const show = { resource: ['blockout'], operation: ['willFire'] };
@@ -20,11 +20,7 @@ export const description: INodeProperties[] = [
 
 export const execute = defineOperation<{ planned: PlannedSchedule }>({
 	plan(itemIndex) {
-		try {
-			return { planned: readScheduleRequest(this, itemIndex, 'check') };
-		} catch (error) {
-			throw inputError(this.getNode(), error, itemIndex);
-		}
+		return { planned: readScheduleRequest(this, itemIndex, 'check') };
 	},
 	async run({ planned }, itemIndex) {
 		const { request, summary } = await scheduleRequestFor(this, planned, itemIndex);

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
-import { explainRefusal, inputError, schedulerRequest, textAnswer } from '../../shared/request';
+import { schedulerRequest, textAnswer } from '../../shared/request';
 import { readScheduleRequest, scheduleFields, scheduleRequestFor, type PlannedSchedule } from '../../shared/scheduleBuilder';
 
 const show = { resource: ['schedule'], operation: ['create'] };
@@ -10,23 +10,17 @@ export const description: INodeProperties[] = [...scheduleFields(show, 'job')];
 
 export const execute = defineOperation<{ planned: PlannedSchedule }>({
 	plan(itemIndex) {
-		try {
-			return { planned: readScheduleRequest(this, itemIndex, 'job') };
-		} catch (error) {
-			throw inputError(this.getNode(), error, itemIndex);
-		}
+		return { planned: readScheduleRequest(this, itemIndex, 'job') };
 	},
 	async run({ planned }, itemIndex) {
 		const { request, summary } = await scheduleRequestFor(this, planned, itemIndex);
-		let answer: unknown;
-		try {
-			({ body: answer } = await schedulerRequest(this, { method: 'POST', endpoint: 'job', body: request, expect: 'text', itemIndex }));
-		} catch (error) {
-			throw explainRefusal(this.getNode(), error, itemIndex, {
-				'401': 'The server refused to create the schedule (401): this user may not schedule, or the username or password is wrong',
-				'403': 'The server refused to schedule this file (403): it cannot be scheduled, or this user may not schedule it',
-			});
-		}
+		const { body: answer } = await schedulerRequest(this, {
+			method: 'POST', endpoint: 'job', body: request, expect: 'text', itemIndex,
+			refusals: {
+				401: 'The server refused to create the schedule (401): this user may not schedule, or the username or password is wrong',
+				403: 'The server refused to schedule this file (403): it cannot be scheduled, or this user may not schedule it',
+			},
+		});
 		return toItems({ jobId: textAnswer(this.getNode(), answer, itemIndex, 'a job id'), scheduleRequest: request, ...(summary ? { schedule: summary } : {}) });
 	},
 });

@@ -1,9 +1,10 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { InputError } from '../../../common/inputError';
 import { defineOperation, toItems } from '../../../common/executor';
 import { toPathId } from '../../../common/repositoryPath';
 import { toArray, typed } from '../../../common/values';
-import { inputError, schedulerRequest } from '../../shared/request';
+import { schedulerRequest } from '../../shared/request';
 
 const show = { resource: ['schedule'], operation: ['getGeneratedContent'] };
 
@@ -43,17 +44,13 @@ export function filesFromBody(body: unknown): IDataObject[] {
 /** A lineage id from what the user typed: a repository path becomes its path id; anything else is sent as it is. */
 export function lineageIdOf(value: unknown): string {
 	const text = typeof value === 'string' ? value.trim() : '';
-	if (text === '') throw new Error('The scheduled file is empty: give its repository path, for example /home/admin/sales.ktr');
+	if (text === '') throw new InputError('The scheduled file is empty: give its repository path, for example /home/admin/sales.ktr');
 	return text.startsWith('/') ? toPathId(text, 'Scheduled file') : text;
 }
 
 export const execute = defineOperation<{ lineageId: string }>({
 	plan(itemIndex) {
-		try {
-			return { lineageId: lineageIdOf(this.getNodeParameter('path', itemIndex, '')) };
-		} catch (error) {
-			throw inputError(this.getNode(), error, itemIndex);
-		}
+		return { lineageId: lineageIdOf(this.getNodeParameter('path', itemIndex, '')) };
 	},
 	async run({ lineageId }, itemIndex) {
 		const { body } = await schedulerRequest(this, {

@@ -4,7 +4,7 @@ import { defineOperation, toItems } from '../../../common/executor';
 import { limitOf, returnAllFields } from '../../../common/fields';
 import { normalizePath } from '../../../common/repositoryPath';
 import { jobsFromBody, describeJob } from '../../shared/jobs';
-import { inputError, schedulerRequest } from '../../shared/request';
+import { schedulerRequest } from '../../shared/request';
 
 const show = { resource: ['schedule'], operation: ['getMany'] };
 
@@ -72,20 +72,15 @@ interface Plan {
 
 export const execute = defineOperation<Plan>({
 	plan(itemIndex) {
-		try {
-
-			const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-			const plan: Plan = { states: Array.isArray(filters.states) ? (filters.states as string[]) : [] };
-			plan.limit = limitOf(this, itemIndex);
-			if (typeof filters.inputFile === 'string' && filters.inputFile.trim() !== '') {
-				plan.inputFile = normalizePath(filters.inputFile, 'Input file filter');
-			}
-			if (typeof filters.name === 'string' && filters.name.trim() !== '') plan.name = filters.name.trim().toLowerCase();
-			if (typeof filters.owner === 'string' && filters.owner.trim() !== '') plan.owner = filters.owner.trim();
-			return plan;
-		} catch (error) {
-			throw inputError(this.getNode(), error, itemIndex);
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const plan: Plan = { states: Array.isArray(filters.states) ? (filters.states as string[]) : [] };
+		plan.limit = limitOf(this, itemIndex);
+		if (typeof filters.inputFile === 'string' && filters.inputFile.trim() !== '') {
+			plan.inputFile = normalizePath(filters.inputFile, 'Input file filter');
 		}
+		if (typeof filters.name === 'string' && filters.name.trim() !== '') plan.name = filters.name.trim().toLowerCase();
+		if (typeof filters.owner === 'string' && filters.owner.trim() !== '') plan.owner = filters.owner.trim();
+		return plan;
 	},
 	async run(plan, itemIndex) {
 		const { body } = await schedulerRequest(this, { method: 'GET', endpoint: 'getJobs', expect: 'json', itemIndex });
