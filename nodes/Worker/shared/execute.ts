@@ -6,7 +6,8 @@
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import { logLevelField, nameValueField, readLogLevel, readNameValues, requiredText } from './fields';
+import { readPairs } from '../../common/fields';
+import { logLevelField, nameValueField, readLogLevel, requiredText, reservedQueryNames } from './fields';
 
 type Kind = 'job' | 'transformation';
 
@@ -103,8 +104,8 @@ export function readExecute(ctx: IExecuteFunctions, itemIndex: number, kind: Kin
 		);
 	}
 	const reserved = ['rep', 'user', 'pass', PATH_PARAMETER[kind], 'level'];
-	const parameters = readNameValues(ctx, 'executeParameters', itemIndex, 'parameter', reserved);
-	const variables = readNameValues(ctx, 'executeVariables', itemIndex, 'variable', reserved);
+	const parameters = readPairs(ctx, itemIndex, { name: 'executeParameters', entry: 'entry', label: 'parameter', reserved: reservedQueryNames(reserved) });
+	const variables = readPairs(ctx, itemIndex, { name: 'executeVariables', entry: 'entry', label: 'variable', reserved: reservedQueryNames(reserved) });
 	const names = new Set(parameters.map((p) => p.name));
 	const twice = variables.find((v) => names.has(v.name));
 	if (twice) {

@@ -58,41 +58,9 @@ export function readStatusOptions(ctx: IExecuteFunctions, itemIndex: number): { 
 	return { from, includeRaw: options.includeRaw === true };
 }
 
-export interface NameValue {
-	name: string;
-	value: string;
-}
-
-/** Reads a name/value list; a pair without a name, or a name given twice, is refused. */
-export function readNameValues(
-	ctx: IExecuteFunctions,
-	parameter: string,
-	itemIndex: number,
-	label: string,
-	reserved: string[] = [],
-): NameValue[] {
-	const raw = ctx.getNodeParameter(`${parameter}.entry`, itemIndex, []) as Array<{ name?: unknown; value?: unknown }>;
-	const out: NameValue[] = [];
-	const seen = new Set<string>();
-	for (const entry of raw ?? []) {
-		const name = typeof entry.name === 'string' ? entry.name.trim() : String(entry.name ?? '').trim();
-		if (name === '') {
-			throw new NodeOperationError(ctx.getNode(), `A ${label} has no name`, { itemIndex });
-		}
-		if (reserved.includes(name)) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`The ${label} name "${name}" is reserved: the server reads "${name}" as its own query parameter`,
-				{ itemIndex },
-			);
-		}
-		if (seen.has(name)) {
-			throw new NodeOperationError(ctx.getNode(), `The ${label} "${name}" is given twice`, { itemIndex });
-		}
-		seen.add(name);
-		out.push({ name, value: entry.value === undefined || entry.value === null ? '' : String(entry.value) });
-	}
-	return out;
+/** Names the server reads as its own query parameters, as readPairs' `reserved` (with the reason it gives). */
+export function reservedQueryNames(names: string[]): Array<{ name: string; reason: string }> {
+	return names.map((name) => ({ name, reason: `the server reads "${name}" as its own query parameter` }));
 }
 
 /** The log level parameter, checked against the server's codes. */

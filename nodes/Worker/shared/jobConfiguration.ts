@@ -5,7 +5,6 @@
  * with the shared XML builder, so nothing is concatenated as text and every value is escaped once.
  */
 import { buildXmlOrdered, parseXmlOrdered, XmlError, type OrderedNode } from '../../common/xml';
-import type { NameValue } from './fields';
 
 export interface JobDefinition {
 	/** The `<job>` element in document order. */
@@ -50,8 +49,8 @@ export function readJobDefinition(xml: string): JobDefinition {
 
 export interface ExecutionSettings {
 	logLevel: string;
-	parameters: NameValue[];
-	variables: NameValue[];
+	parameters: Array<{ name: string; value: string }>;
+	variables: Array<{ name: string; value: string }>;
 	clearLog: boolean;
 	safeMode: boolean;
 	gatherMetrics: boolean;
@@ -66,7 +65,7 @@ const yn = (value: boolean) => (value ? 'Y' : 'N');
 
 /** `<job_configuration><job>…</job><job_execution_configuration>…</job_execution_configuration></job_configuration>`. */
 export function buildJobConfiguration(job: JobDefinition, settings: ExecutionSettings): string {
-	const pairs = (list: NameValue[], wrapper: string, entry: string) =>
+	const pairs = (list: Array<{ name: string; value: string }>, wrapper: string, entry: string) =>
 		element(
 			wrapper,
 			list.map(({ name, value }) => element(entry, [element('name', name), element('value', value)])),

@@ -1,10 +1,11 @@
 /** Starting a job by its repository path (runJob), shared by Run and Run and Wait. */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
+import { readPairs } from '../../common/fields';
 import { normalizePath } from '../../common/repositoryPath';
 import { repositoryPathField, repositoryPathText } from '../../common/repositoryPicker';
 import { dataflowRequest } from '../../common/transport';
-import { logLevelField, nameValueField, readLogLevel, readNameValues, workerEndpoint } from './fields';
+import { logLevelField, nameValueField, readLogLevel, reservedQueryNames, workerEndpoint } from './fields';
 import { readWebResult, requireId } from './webResult';
 
 /** Query parameters runJob reads itself: a job parameter may not have these names. */
@@ -62,7 +63,7 @@ export function readRunJob(ctx: IExecuteFunctions, itemIndex: number): RunJobPla
 		});
 	}
 	const parameters: IDataObject = {};
-	for (const { name, value } of readNameValues(ctx, 'jobParameters', itemIndex, 'parameter', RESERVED)) {
+	for (const { name, value } of readPairs(ctx, itemIndex, { name: 'jobParameters', entry: 'entry', label: 'parameter', reserved: reservedQueryNames(RESERVED) })) {
 		parameters[name] = value;
 	}
 	return { jobPath, jobName: jobNameOf(jobPath), level: readLogLevel(ctx, itemIndex), parameters };

@@ -1,10 +1,11 @@
 /** Starting a transformation by its repository path (runTrans), shared by Run and Run and Wait. */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
+import { readPairs } from '../../common/fields';
 import { normalizePath } from '../../common/repositoryPath';
 import { repositoryPathField, repositoryPathText } from '../../common/repositoryPicker';
 import { controlRequest } from './control';
-import { logLevelField, nameValueField, readLogLevel, readNameValues } from './fields';
+import { logLevelField, nameValueField, readLogLevel, reservedQueryNames } from './fields';
 import { requireId } from './webResult';
 
 /** Query parameters runTrans reads itself: a parameter may not have these names. */
@@ -64,7 +65,7 @@ export function readRunTrans(ctx: IExecuteFunctions, itemIndex: number): RunTran
 		throw new NodeOperationError(ctx.getNode(), 'Transformation Path "/" is a folder: give the path of a transformation', { itemIndex });
 	}
 	const parameters: IDataObject = {};
-	for (const { name, value } of readNameValues(ctx, 'transParameters', itemIndex, 'parameter', RESERVED)) parameters[name] = value;
+	for (const { name, value } of readPairs(ctx, itemIndex, { name: 'transParameters', entry: 'entry', label: 'parameter', reserved: reservedQueryNames(RESERVED) })) parameters[name] = value;
 	return { transPath, transName: transNameOf(transPath), level: readLogLevel(ctx, itemIndex), parameters };
 }
 

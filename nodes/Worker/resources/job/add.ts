@@ -2,10 +2,10 @@ import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { sourceToBuffer, uploadSource } from '../../../common/binary';
 import { requestOperation, toItems } from '../../../common/executor';
-import { INCLUDE_RAW_OPTION, optionsCollection, optionsOf } from '../../../common/fields';
+import { INCLUDE_RAW_OPTION, optionsCollection, optionsOf, readPairs } from '../../../common/fields';
 import type { DataflowResponse } from '../../../common/transport';
 import { XmlError } from '../../../common/xml';
-import { logLevelField, nameValueField, readLogLevel, readNameValues, workerEndpoint } from '../../shared/fields';
+import { logLevelField, nameValueField, readLogLevel, workerEndpoint } from '../../shared/fields';
 import { buildJobConfiguration, readJobDefinition } from '../../shared/jobConfiguration';
 import { readWebResult, requireId } from '../../shared/webResult';
 
@@ -100,8 +100,8 @@ export const execute = requestOperation<Plan>({
 		const options = optionsOf(this, itemIndex);
 		const body = buildJobConfiguration(job, {
 			logLevel: readLogLevel(this, itemIndex),
-			parameters: readNameValues(this, 'jobParameters', itemIndex, 'parameter'),
-			variables: readNameValues(this, 'variables', itemIndex, 'variable'),
+			parameters: readPairs(this, itemIndex, { name: 'jobParameters', entry: 'entry', label: 'parameter' }),
+			variables: readPairs(this, itemIndex, { name: 'variables', entry: 'entry', label: 'variable' }),
 			clearLog: options.clearLog !== false,
 			safeMode: options.safeMode === true,
 			gatherMetrics: options.gatherMetrics === true,
