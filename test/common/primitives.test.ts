@@ -1,0 +1,116 @@
+/**
+ * The shared layer's single idioms, through n8n's engine on the probe node: a bare refusal explained
+ * by the request's `refusals`; any InputError (a node's own subclass too) as one NodeOperationError
+ * for its item, before any request; the one pair-list reader; the one binary-field reader; the one
+ * yes/no answer reader.
+ */
+import nock from 'nock';
+
+import { run, serverCredentials } from '../harness';
+import { DataflowProbe } from './fixtures/probeNode';
+
+const BASE = 'http://bi.test/pentaho';
+const node = new DataflowProbe();
+const credentials = { dataflowServerApi: serverCredentials(BASE) };
+
+function probe(parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+	return run(node, { parameters: { resource: 'probe', operation: 'request', ...parameters } as never, credentials, ...extra });
+}
+const fields = (parameters: Record<string, unknown>) => probe({ operation: 'fields', ...parameters });
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+afterAll(() => nock.enableNetConnect());
+
+describe('refusals: what a bare status means for one request', () => {
+	const REFUSALS = { 403: 'This file cannot be scheduled', 500: 'No such connection' };
+
+	it.each([403, 500])('a bare %s gets the request\'s own text', async (status) => {
+		nock(BASE).get('/x').reply(status, '');
+		const result = await probe({ path: '/x', refusals: REFUSALS });
+		expect(result.error?.message).toBe(REFUSALS[status as 403 | 500]);
+		expect(result.error?.httpCode).toBe(String(status));
+		expect(result.error?.description).toBe(`HTTP ${status} from GET /x`);
+	});
+
+	it('a refusal that carries the server\'s own message is quoted as it is', async () => {
+		nock(BASE).get('/x').reply(403, 'containsIllegalCharacters', { 'Content-Type': 'text/plain' });
+		const result = await probe({ path: '/x', refusals: REFUSALS });
+		expect(result.error?.message).toBe('containsIllegalCharacters');
+	});
+
+	it('another bare status keeps the shared wording', async () => {
+		nock(BASE).get('/x').reply(404, '');
+		const result = await probe({ path: '/x', refusals: REFUSALS });
+		expect(result.error?.message).toBe('The server does not know this path or resource');
+	});
+});
+
+describe('InputError: bad input, wherever it is thrown', () => {
+	it('a node\'s own InputError subclass fails the item with its message, before any request', async () => {
+		const result = await probe({ path: 'input:Trigger Type "sometimes" is unknown' });
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error?.message).toBe('Trigger Type "sometimes" is unknown');
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
+	it('with Continue On Fail: one error item, paired to its input, and the other items run', async () => {
+		nock(BASE).get('/ok').reply(200, { ok: true });
+		const result = await probe({ path: '={{ $json.path }}' }, {
+			continueOnFail: true,
+			input: [{ json: { path: 'input:ENOENT is not a date' } }, { json: { path: '/ok' } }],
+		});
+		expect(result.error).toBeUndefined();
+		// The message keeps its words (n8n would swap one holding an error code such as ENOENT for generic text).
+		expect(result.items[0]).toEqual({ json: { error: 'ENOENT is not a date' }, pairedItem: { item: 0 } });
+		expect(result.items[1].json).toEqual({ status: 200, body: { ok: true } });
+	});
+});
+
+describe('readPairs: the one reader of name/value lists', () => {
+	const pairs = (...entries: Array<[string, string]>) => ({ entry: entries.map(([name, value]) => ({ name, value })) });
+
+	it('trims names and keeps the order', async () => {
+		const result = await fields({ pairs: pairs([' a ', '1'], ['b', '2']) });
+		expect(result.items[0].json.pairs).toEqual([{ name: 'a', value: '1' }, { name: 'b', value: '2' }]);
+	});
+
+	it.each([
+		['a pair without a name', pairs(['  ', '1']), false, 'A probe pair has no name'],
+		['a name given twice', pairs(['a', '1'], ['a', '2']), false, 'The probe pair "a" is given twice'],
+		['a reserved name', pairs(['xml', 'Y']), false, 'The probe pair name "xml" is reserved: the server reads it itself'],
+	])('refuses %s before any request', async (_label, value, allowDuplicates, message) => {
+		const result = await fields({ pairs: value, allowDuplicates });
+		expect(result.error?.message).toBe(message);
+	});
+
+	it('lets a name repeat when the list allows it (query parameters)', async () => {
+		const result = await fields({ pairs: pairs(['a', '1'], ['a', '2']), allowDuplicates: true });
+		expect(result.items[0].json.pairs).toEqual([{ name: 'a', value: '1' }, { name: 'a', value: '2' }]);
+	});
+});
+
+describe('readBinaryPropertyName and booleanAnswer', () => {
+	it('an empty binary field name is refused with the field\'s name', async () => {
+		const result = await fields({ binaryPropertyName: '  ' });
+		expect(result.error?.message).toBe('Put Output File in Field is empty: give the name of a binary field, for example "data"');
+	});
+
+	it.each([
+		['true', true],
+		['false', false],
+		['"true"', true],
+		[' false\n', false],
+	])('the yes/no answer %j is %s', async (body, expected) => {
+		nock(BASE).get('/yes').reply(200, body, { 'Content-Type': 'text/plain' });
+		const result = await fields({ path: '/yes', binaryPropertyName: 'file' });
+		expect(result.items[0].json).toMatchObject({ answer: expected, binary: 'file' });
+	});
+
+	it('anything else fails, naming what the server answered', async () => {
+		nock(BASE).get('/yes').reply(200, 'maybe', { 'Content-Type': 'text/plain' });
+		const result = await fields({ path: '/yes' });
+		expect(result.error?.message).toBe('The server answered "maybe" where "true" or "false" was expected');
+		expect(result.error?.httpCode).toBe('200');
+	});
+});
