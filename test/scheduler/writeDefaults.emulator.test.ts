@@ -5,7 +5,7 @@
  * exactly as before, and Update Blockout (which the server performs as a whole replacement) sends
  * nothing unless the user confirms the replacement.
  */
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import type { SchedulerState } from '../../emulator/areas/scheduler';
 import { DataflowScheduler } from '../../nodes/Scheduler/DataflowScheduler.node';
@@ -43,7 +43,7 @@ describeEachProfile('no default of a Scheduler write operation touches what the 
 	const state = () => fixture.emulator.app.state.scheduler as SchedulerState;
 	/** Every job and blockout as the emulator holds it (its data; the compiled trigger functions left out), except the one named. */
 	const others = (named?: string) => [...state().jobs.values()].filter((job) => job.jobId !== named).map((job) => JSON.parse(JSON.stringify(job)) as unknown);
-	const exec = async (parameters: Record<string, unknown>) => await run(node, { parameters, credentials: { dataflowServerApi: fixture.server() } });
+	const exec = async (parameters: Record<string, unknown>) => await run(node, { parameters: parameters as INodeParameters, credentials: { dataflowServerApi: fixture.server() } });
 	const firstOf = (blockout: boolean) => [...state().jobs.values()].find((job) => job.blockout === blockout)!.jobId;
 
 	it('Update Blockout with its defaults sends nothing and says why; the blockout is as it was', async () => {
