@@ -15,7 +15,8 @@ function clean(text: string): string {
 	return oneLine.length > MAX_MESSAGE ? `${oneLine.slice(0, MAX_MESSAGE - 1)}…` : oneLine;
 }
 
-function decodeHtmlEntities(text: string): string {
+/** HTML/XML character references and the common named entities as text (one decoder for the package). */
+export function decodeHtmlEntities(text: string): string {
 	return text
 		.replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
 		.replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(parseInt(dec, 10)))

@@ -61,7 +61,8 @@ function element(name: string, content: string | OrderedNode[]): OrderedNode {
 	return { [name]: typeof content === 'string' ? (content === '' ? [] : [{ '#text': content }]) : content };
 }
 
-const yn = (value: boolean) => (value ? 'Y' : 'N');
+/** A flag as the worker writes it. */
+export const yn = (value: boolean): string => (value ? 'Y' : 'N');
 
 /** `<job_configuration><job>…</job><job_execution_configuration>…</job_execution_configuration></job_configuration>`. */
 export function buildJobConfiguration(job: JobDefinition, settings: ExecutionSettings): string {

@@ -80,7 +80,8 @@ export interface JobStatus extends StatusCommon {
 	jobname: string;
 }
 
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+/** A server field as text ('' when absent). */
+export const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
 
 /**
  * The root element `root` of a parsed status document (`jobstatus`, `transstatus`); anything else

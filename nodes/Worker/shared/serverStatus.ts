@@ -15,7 +15,8 @@ export const SERVER_NUMBERS = [
 	'load_avg',
 ] as const;
 
-function date(value: unknown): string | null | undefined {
+/** A worker date as ISO 8601; '' is null (never), absent stays undefined. */
+export function date(value: unknown): string | null | undefined {
 	if (value === undefined) return undefined;
 	if (value === '' || value === null) return null;
 	return toIsoDate(value) ?? String(value);

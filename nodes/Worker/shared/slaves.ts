@@ -2,7 +2,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { buildXml } from '../../common/xml';
-import { toArray, toIsoDate, typed } from '../../common/values';
+import { toArray, typed } from '../../common/values';
+import { yn } from './jobConfiguration';
+import { date } from './serverStatus';
 
 export interface SlaveDescription {
 	name: string;
@@ -21,7 +23,6 @@ export interface SlaveDescription {
 	active: boolean;
 }
 
-const yn = (value: boolean) => (value ? 'Y' : 'N');
 
 /** A date as the worker writes it: `yyyy/MM/dd HH:mm:ss.SSS` (local time). */
 export function workerDate(date: Date): string {
@@ -51,12 +52,6 @@ export function slaveDetectionXml(slave: SlaveDescription, now: Date): string {
 		last_active_date: slave.active ? workerDate(now) : '',
 		last_inactive_date: slave.active ? '' : workerDate(now),
 	});
-}
-
-function date(value: unknown): string | null | undefined {
-	if (value === undefined) return undefined;
-	if (value === '' || value === null) return null;
-	return toIsoDate(value) ?? String(value);
 }
 
 /** One item per `SlaveServerDetection`: the slave's fields (password left out), active flag and dates. */

@@ -8,18 +8,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+import { decodeHtmlEntities } from '../../common/errors';
 
-function decodeEntities(text: string): string {
-	return text
-		.replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-		.replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(parseInt(dec, 10)))
-		.replace(/&lt;/g, '<')
-		.replace(/&gt;/g, '>')
-		.replace(/&quot;/g, '"')
-		.replace(/&apos;/g, "'")
-		.replace(/&amp;/g, '&');
-}
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
  * A Java `Date.toString()` (`Mon Nov 17 09:31:15 BRT 2014`) as ISO 8601: UTC/GMT times get a `Z`,
@@ -66,7 +57,7 @@ export function parseSocketList(html: string, host: string): IDataObject[] {
 		const lines = block
 			.replace(/<[^>]+>/g, '\n')
 			.split('\n')
-			.map((line) => decodeEntities(line).trim())
+			.map((line) => decodeHtmlEntities(line).trim())
 			.filter((line) => line !== '');
 		const head = lines.findIndex((line) => /^\d+ : Transformation=/.test(line));
 		if (head < 0) continue;

@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n
 
 import { toArray, typed } from '../../common/values';
 import { readRef, refFields, refQuery, type RefWording, type RunRef } from './runRef';
-import { fetchStatus, readStatusCommon, statusJson, statusRecord, type Failure, type StatusCommon } from './jobStatus';
+import { fetchStatus, readStatusCommon, statusJson, statusRecord, text, type Failure, type StatusCommon } from './jobStatus';
 
 /** Numeric fields of a `stepstatus`. */
 export const STEP_NUMBERS = [
@@ -33,8 +33,6 @@ export interface TransStatus extends StatusCommon {
 }
 
 export type TransRef = RunRef;
-
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
 /** One `stepstatus` typed: counters as numbers, Y/N as booleans; `speed` stays text ("-" when idle). */
 export function typedStep(raw: IDataObject): IDataObject {

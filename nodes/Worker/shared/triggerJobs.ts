@@ -7,8 +7,8 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { latestBy, wildcardMatcher, type CursorValue, type Emission, type Watch } from '../../common/polling';
-import { failureOf, isTerminal, jobStatusJson, readJobStatus, type JobStatus } from './jobStatus';
-import { completeEnded, endedDetails, listEntry, loadStatusList, text } from './triggerWatch';
+import { failureOf, isTerminal, type JobStatus, jobStatusJson, readJobStatus, text } from './jobStatus';
+import { completeEnded, endedDetails, listEntry, loadStatusList } from './triggerWatch';
 
 export const WORKER_EVENTS = ['jobFailed', 'jobFinished', 'jobStatusChanged'];
 

@@ -9,7 +9,8 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { latestBy, wildcardMatcher, type CursorValue, type Emission, type Watch } from '../../common/polling';
 import { isTransTerminal, readTransStatus, transFailureOf, transStatusJson, type TransStatus } from './transStatus';
-import { completeEnded, endedDetails, listEntry, loadStatusList, text } from './triggerWatch';
+import { text } from './jobStatus';
+import { completeEnded, endedDetails, listEntry, loadStatusList } from './triggerWatch';
 
 export const TRANS_EVENTS = ['transformationFailed', 'transformationFinished'];
 

@@ -8,16 +8,12 @@ import { NodeApiError, NodeOperationError, type IDataObject, type INode, type IP
 import type { Emission } from '../../common/polling';
 import { dataflowRequest } from '../../common/transport';
 import { workerEndpoint } from './fields';
-import type { Failure } from './jobStatus';
+import { text, type Failure } from './jobStatus';
 import { camelKeys } from './outputKeys';
 import { readServerStatus, type ServerStatus } from './serverStatus';
 
 /** `from` that skips the whole log: the worker reads it as a Java int. */
 export const NO_LOG_FROM = 2147483647;
-
-export function text(value: unknown): string {
-	return value === undefined || value === null ? '' : String(value);
-}
 
 /** A status list entry as the item's `job` / `transformation`: without the parser's `kind`. */
 export function listEntry(raw: IDataObject): IDataObject {
