@@ -8,7 +8,8 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { readEvents, runPoll, serverScope, type PollSpec } from '../common/polling';
+import { runPoll, type PollSpec } from '../common/polling';
+import { readEvents, serverScope } from '../common/triggerFields';
 import { normalizePath } from '../common/repositoryPath';
 import { searchFolders, searchPaths } from './shared/listSearch';
 import { pathField } from './shared/paths';

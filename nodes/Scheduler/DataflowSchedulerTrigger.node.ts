@@ -7,7 +7,8 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { readEvents, runPoll, serverScope } from '../common/polling';
+import { runPoll } from '../common/polling';
+import { readEvents, serverScope } from '../common/triggerFields';
 import { SCHEDULER_EVENTS, schedulesWatch } from './shared/triggerSchedules';
 
 export class DataflowSchedulerTrigger implements INodeType {

@@ -7,7 +7,8 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { readEvents, runPoll, serverScope } from '../common/polling';
+import { runPoll } from '../common/polling';
+import { readEvents, serverScope } from '../common/triggerFields';
 import { jobsWatch, WORKER_EVENTS } from './shared/triggerJobs';
 import { TRANS_EVENTS, transformationsWatch } from './shared/triggerTrans';
 

@@ -4,17 +4,8 @@
  */
 import type { IDataObject, INode, IPollFunctions } from 'n8n-workflow';
 
-import {
-	CURSOR_KEY,
-	latestBy,
-	readEvents,
-	runPoll,
-	scopeHash,
-	wildcardMatcher,
-	type Emission,
-	type PollSpec,
-	type Watch,
-} from '../../nodes/common/polling';
+import { CURSOR_KEY, runPoll, scopeHash, type Emission, type PollSpec, type Watch } from '../../nodes/common/polling';
+import { latestBy, readEvents, wildcardMatcher } from '../../nodes/common/triggerFields';
 
 interface Thing {
 	id: string;

@@ -14,7 +14,8 @@
  */
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
-import { latestBy, wildcardMatcher, type CursorValue, type Emission, type Watch } from '../../common/polling';
+import type { CursorValue, Emission, Watch } from '../../common/polling';
+import { latestBy, wildcardMatcher } from '../../common/triggerFields';
 import { dataflowRequest } from '../../common/transport';
 import { apiError } from '../../common/errors';
 import { fileList, flatTree, treeOf } from './documents';

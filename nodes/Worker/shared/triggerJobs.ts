@@ -6,7 +6,8 @@
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { latestBy, wildcardMatcher, type CursorValue, type Emission, type Watch } from '../../common/polling';
+import type { CursorValue, Emission, Watch } from '../../common/polling';
+import { latestBy, wildcardMatcher } from '../../common/triggerFields';
 import { failureOf, isTerminal, type JobStatus, jobStatusJson, readJobStatus, text } from './jobStatus';
 import { completeEnded, endedDetails, listEntry, loadStatusList } from './triggerWatch';
 

@@ -7,7 +7,8 @@
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { latestBy, wildcardMatcher, type CursorValue, type Emission, type Watch } from '../../common/polling';
+import type { CursorValue, Emission, Watch } from '../../common/polling';
+import { latestBy, wildcardMatcher } from '../../common/triggerFields';
 import { isTransTerminal, readTransStatus, transFailureOf, transStatusJson, type TransStatus } from './transStatus';
 import { text } from './jobStatus';
 import { completeEnded, endedDetails, listEntry, loadStatusList } from './triggerWatch';
