@@ -50,28 +50,9 @@ export function normalizePath(path: unknown, label?: string): string {
 	return '/' + pathSegments(path, label).join('/');
 }
 
-export function isRootPath(path: unknown): boolean {
-	return typeof path === 'string' && path.trim() === '/';
-}
-
 /** `/home/admin/a b.ktr` → `:home:admin:a b.ktr`; `/public/a:b` → `:public:a\tb`; `/` → `:`. */
 export function toPathId(path: unknown, label?: string): string {
 	return ':' + pathSegments(path, label).map((segment) => segment.replace(/:/g, '\t')).join(':');
-}
-
-/** `:home:admin:a b.ktr` (the leading colon may be missing; a tab is a colon in a name) → `/home/admin/a b.ktr`. */
-export function fromPathId(pathId: unknown): string {
-	if (typeof pathId !== 'string' || pathId.trim() === '') {
-		throw new RepositoryPathError('Path id is empty');
-	}
-	const text = pathId.trim();
-	const body = text.startsWith(':') ? text.slice(1) : text;
-	if (body === '') return '/';
-	const segments = body.split(':');
-	if (segments.some((s) => s === '')) {
-		throw new RepositoryPathError(`Path id "${text}" has an empty segment ("::")`);
-	}
-	return '/' + segments.map((segment) => segment.replace(/\t/g, ':')).join('/');
 }
 
 /** A path id as one URL path segment: percent-encoded, colons kept readable. */

@@ -35,7 +35,7 @@ export const CATALOG_CREDENTIAL = 'dataflowCatalogApi';
 export type RequestContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
 
 /** What a request expects back: a parsed XML or JSON document, text, bytes, a stream, or nothing. */
-export type Expect = 'xml' | 'json' | 'text' | 'buffer' | 'stream' | 'empty';
+export type Expect = 'xml' | 'json' | 'text' | 'stream' | 'empty';
 
 export type RequestBody = IHttpRequestOptions['body'] | NodeJS.ReadableStream;
 
@@ -62,8 +62,6 @@ export interface DataflowRequest {
 	 */
 	refusals?: Partial<Record<number, string>>;
 	itemIndex?: number;
-	/** Timeout in ms for this request, overriding the node's. */
-	timeout?: number;
 }
 
 export interface DataflowResponse<T = unknown> {
@@ -158,7 +156,6 @@ function proxyOption(proxy: string | undefined): IHttpRequestOptions['proxy'] {
 }
 
 function encodingFor(expect: Expect): IHttpRequestOptions['encoding'] {
-	if (expect === 'buffer') return 'arraybuffer';
 	if (expect === 'stream') return 'stream';
 	return 'text';
 }
@@ -231,10 +228,6 @@ export async function readBodyText(body: unknown, limit = ERROR_BODY_LIMIT): Pro
 	return String(body).slice(0, limit);
 }
 
-function secretsOf(credentials: ICredentialDataDecryptedObject | undefined): string[] {
-	return credentialSecrets(credentials);
-}
-
 interface AxiosLikeError {
 	name?: string;
 	message?: string;
@@ -292,7 +285,7 @@ export async function dataflowRequest<T = unknown>(
 	const node = ctx.getNode();
 	const credentialType = request.credential === 'catalog' ? CATALOG_CREDENTIAL : SERVER_CREDENTIAL;
 	const credentials = await credentialsOf(ctx, credentialType);
-	const secrets = secretsOf(credentials);
+	const secrets = credentialSecrets(credentials);
 	const baseURL = baseUrlOf(credentials, request.credential === 'catalog' ? 'catalogUrl' : 'baseUrl');
 	if (baseURL === '') {
 		throw apiError(node, {
@@ -315,7 +308,7 @@ export async function dataflowRequest<T = unknown>(
 		encoding: encodingFor(request.expect),
 		json: false,
 		returnFullResponse: true,
-		timeout: request.timeout ?? settings.timeout ?? 300_000,
+		timeout: settings.timeout ?? 300_000,
 		skipSslCertificateValidation: credentials.ignoreSslIssues === true || settings.allowUnauthorizedCerts === true,
 	};
 	// Following redirects makes the HTTP client keep the whole body in memory to send it again:
@@ -395,12 +388,7 @@ export async function dataflowRequest<T = unknown>(
 	const contentType = headerValue(responseHeaders, 'content-type');
 	const result: DataflowResponse = { status, headers: responseHeaders, contentType, body };
 
-	if (request.expect === 'stream' || request.expect === 'buffer') {
-		if (request.expect === 'buffer' && !Buffer.isBuffer(body)) {
-			result.body = body instanceof ArrayBuffer ? Buffer.from(body) : Buffer.from(await readBodyText(body, Number.MAX_SAFE_INTEGER));
-		}
-		return result as DataflowResponse<T>;
-	}
+	if (request.expect === 'stream') return result as DataflowResponse<T>;
 
 	const text = typeof body === 'string' ? body : await readBodyText(body, Number.MAX_SAFE_INTEGER);
 	result.raw = text;

@@ -7,7 +7,8 @@ import { XMLParser } from 'fast-xml-parser';
 
 import { DateInputError, isValidCalendarDate, toDateRange, toYyyyMmDd } from '../../nodes/common/dates';
 import { extractServerMessage, redact } from '../../nodes/common/errors';
-import { encodePathId, fromPathId, pathSegments, RepositoryPathError, toPathId } from '../../nodes/common/repositoryPath';
+import { encodePathId, pathSegments, RepositoryPathError, toPathId } from '../../nodes/common/repositoryPath';
+import { fromPathId } from '../helpers/pathIds';
 import { toArray, toBoolean, toIsoDate, toNumber } from '../../nodes/common/values';
 import { buildXml, parseXml, XmlError } from '../../nodes/common/xml';
 
