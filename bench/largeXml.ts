@@ -15,7 +15,7 @@ import http from 'node:http';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { IDataObject, INode, INodeType } from 'n8n-workflow';
 
-import { parseXml } from '../nodes/common/xml';
+import { parseXml, XML_PARSER_OPTIONS } from '../nodes/common/xml';
 import { DataflowScheduler } from '../nodes/Scheduler/DataflowScheduler.node';
 import { jobsFromBody, normalizeJob } from '../nodes/Scheduler/shared/jobs';
 import { DataflowWorker } from '../nodes/Worker/DataflowWorker.node';
@@ -27,18 +27,8 @@ import { collectGarbage, MiB, ms, runsOf, summarize, writeSectionResult, type Su
 const WORKER_JOBS = 5000;
 const SCHEDULES = 10_000;
 
-/** The parser configuration of nodes/common/xml.ts. */
-const parser = new XMLParser({
-	ignoreAttributes: false,
-	attributeNamePrefix: '@',
-	ignoreDeclaration: true,
-	ignorePiTags: true,
-	parseTagValue: false,
-	parseAttributeValue: false,
-	trimValues: true,
-	processEntities: true,
-	htmlEntities: true,
-});
+/** The parser configuration of nodes/common/xml.ts, imported so that it cannot drift. */
+const parser = new XMLParser(XML_PARSER_OPTIONS);
 
 const NODE_STUB = { name: 'Bench', type: 'bench', typeVersion: 1, position: [0, 0], parameters: {}, id: 'bench' } as INode;
 
