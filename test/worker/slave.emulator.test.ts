@@ -1,0 +1,31 @@
+/** The Worker node's Slave operations against the emulator over real HTTP (split from worker.emulator.test.ts). */
+import type { WorkerState } from '../../emulator/areas/worker';
+import { DataflowWorker } from '../../nodes/Worker/DataflowWorker.node';
+import { run } from '../harness';
+import { useEmulator } from '../helpers/emulator';
+
+const node = new DataflowWorker();
+const fixture = useEmulator({ jobDurationMs: 300 });
+const state = () => fixture.emulator.app.state.worker as WorkerState;
+
+describe('Worker node against the emulator: slaves', () => {
+	it('Slave Register then List', async () => {
+		for (const [name, hostname] of [
+			['etl-2', 'h2'],
+			['etl-3', 'h3'],
+			['ETL-2', 'h2b'],
+		]) {
+			const registered = await run(node, {
+				parameters: { resource: 'slave', operation: 'register', slaveName: name, hostname, port: 8090, additionalFields: { username: 'cluster', password: 'pw' } },
+				credentials: { dataflowServerApi: fixture.server() },
+			});
+			expect(registered.items[0].json).toMatchObject({ registered: true, name });
+		}
+		const list = await run(node, { parameters: { resource: 'slave', operation: 'list' }, credentials: { dataflowServerApi: fixture.server() } });
+		expect(list.items.map((i) => [i.json.name, i.json.hostname, i.json.port, i.json.active])).toEqual([
+			['ETL-2', 'h2b', 8090, true],
+			['etl-3', 'h3', 8090, true],
+		]);
+		expect(JSON.stringify(list.items)).not.toMatch(/password|Encrypted/);
+	});
+});
