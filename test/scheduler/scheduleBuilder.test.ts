@@ -1,4 +1,5 @@
-import { buildScheduleRequest, parseScheduleJson, scheduleFields, type ScheduleInput, type ScheduleSummary } from '../../nodes/Scheduler/shared/scheduleBuilder';
+import { scheduleFields } from '../../nodes/Scheduler/shared/scheduleFields';
+import { buildScheduleRequest, parseScheduleJson, type ScheduleInput, type ScheduleSummary } from '../../nodes/Scheduler/shared/scheduleRequest';
 import type { SchedulerServer } from '../../nodes/Scheduler/shared/server';
 import { formatServerDate, instantOf, parseDateTime } from '../../nodes/Scheduler/shared/time';
 

@@ -2,7 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { schedulerRequest, textAnswer } from '../../shared/request';
-import { readScheduleRequest, scheduleFields, scheduleRequestFor, type PlannedSchedule } from '../../shared/scheduleBuilder';
+import { scheduleFields } from '../../shared/scheduleFields';
+import { readScheduleRequest, scheduleRequestFor, type PlannedSchedule } from '../../shared/scheduleRequest';
 
 const show = { resource: ['blockout'], operation: ['create'] };
 

@@ -4,7 +4,8 @@ import { defineOperation, toItems } from '../../../common/executor';
 import { apiError } from '../../../common/errors';
 import { booleanAnswer } from '../../shared/jobs';
 import { schedulerRequest } from '../../shared/request';
-import { readScheduleRequest, scheduleFields, scheduleRequestFor, type PlannedSchedule } from '../../shared/scheduleBuilder';
+import { scheduleFields } from '../../shared/scheduleFields';
+import { readScheduleRequest, scheduleRequestFor, type PlannedSchedule } from '../../shared/scheduleRequest';
 
 const show = { resource: ['blockout'], operation: ['getBlockStatus'] };
 

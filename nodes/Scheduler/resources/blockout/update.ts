@@ -3,7 +3,8 @@ import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
 import { defineOperation, toItems } from '../../../common/executor';
 import { jobIdField, readJobId } from '../../shared/jobId';
 import { schedulerRequest, textAnswer } from '../../shared/request';
-import { readScheduleRequest, scheduleFields, scheduleRequestFor, type PlannedSchedule } from '../../shared/scheduleBuilder';
+import { scheduleFields } from '../../shared/scheduleFields';
+import { readScheduleRequest, scheduleRequestFor, type PlannedSchedule } from '../../shared/scheduleRequest';
 
 const show = { resource: ['blockout'], operation: ['update'] };
 
