@@ -1,8 +1,10 @@
 import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
+import { requestOperation } from '../../../common/executor';
 import { rawResponseOptions, readIncludeRaw } from '../../../common/fields';
-import { readRunJob, runJobFields, startJob, type RunJobPlan } from '../../shared/runJob';
+import { workerEndpoint } from '../../shared/fields';
+import { readRunJob, runJobFields, type RunJobPlan } from '../../shared/runJob';
+import { readWebResult, requireId } from '../../shared/webResult';
 
 const show = { resource: ['job'], operation: ['run'] };
 
@@ -15,14 +17,24 @@ interface Plan extends RunJobPlan {
 	includeRaw: boolean;
 }
 
-export const execute = defineOperation<Plan>({
+export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		return { ...readRunJob(this, itemIndex), includeRaw: readIncludeRaw(this, itemIndex) };
 	},
-	async run(plan, itemIndex) {
-		const started = await startJob(this, plan, itemIndex);
-		const json: IDataObject = { id: started.id, jobName: plan.jobName, jobPath: plan.jobPath, message: started.message };
-		if (plan.includeRaw) json.raw = started.raw;
-		return toItems(json);
+	request: async function (plan) {
+		return {
+			method: 'GET',
+			path: await workerEndpoint(this, 'runJob'),
+			qs: { job: plan.jobPath, level: plan.level, ...plan.parameters },
+			expect: 'xml',
+		};
+	},
+	output(plan, response, itemIndex) {
+		const what = `the run of ${plan.jobPath}`;
+		const result = readWebResult(this.getNode(), response.body as IDataObject, itemIndex, what);
+		const id = requireId(this.getNode(), result, itemIndex, what);
+		const json: IDataObject = { id, jobName: plan.jobName, jobPath: plan.jobPath, message: result.message };
+		if (plan.includeRaw) json.raw = response.raw;
+		return json;
 	},
 });

@@ -1,8 +1,11 @@
 import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
+import { requestOperation } from '../../../common/executor';
 import { rawResponseOptions, readIncludeRaw } from '../../../common/fields';
-import { readRunTrans, runTransFields, startTrans, type RunTransPlan } from '../../shared/runTrans';
+import { CONTROL_HEADERS, readControlAnswer } from '../../shared/control';
+import { workerEndpoint } from '../../shared/fields';
+import { readRunTrans, runTransFields, type RunTransPlan } from '../../shared/runTrans';
+import { requireId } from '../../shared/webResult';
 
 const show = { resource: ['transformation'], operation: ['run'] };
 
@@ -15,14 +18,26 @@ interface Plan extends RunTransPlan {
 	includeRaw: boolean;
 }
 
-export const execute = defineOperation<Plan>({
+export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		return { ...readRunTrans(this, itemIndex), includeRaw: readIncludeRaw(this, itemIndex) };
 	},
-	async run(plan, itemIndex) {
-		const started = await startTrans(this, plan, itemIndex);
-		const json: IDataObject = { id: started.id, transName: plan.transName, transPath: plan.transPath, message: started.message };
-		if (plan.includeRaw) json.raw = started.raw;
-		return toItems(json);
+	request: async function (plan) {
+		return {
+			method: 'GET',
+			path: await workerEndpoint(this, 'runTrans'),
+			qs: { trans: plan.transPath, level: plan.level, ...plan.parameters },
+			headers: CONTROL_HEADERS,
+			expect: 'text',
+		};
+	},
+	async output(plan, response, itemIndex) {
+		const what = `the run of ${plan.transPath}`;
+		const request = `GET ${await workerEndpoint(this, 'runTrans')}`;
+		const { result, raw } = readControlAnswer(this.getNode(), { status: response.status, raw: String(response.body ?? ''), request }, what, itemIndex);
+		const id = requireId(this.getNode(), result, itemIndex, what).trim();
+		const json: IDataObject = { id, transName: plan.transName, transPath: plan.transPath, message: result.message };
+		if (plan.includeRaw) json.raw = raw;
+		return json;
 	},
 });
