@@ -151,7 +151,8 @@ function quote(value: string): string {
 
 /**
  * A multipart/form-data body. With only in-memory parts it is one Buffer; with a streamed file it
- * is a stream that sends the file as it is read, never the whole file at once.
+ * is a stream that sends the file as it is read, never the whole file at once. Written by hand, not
+ * with form-data: docs/DEVELOPING.md, "Where we differ from n8n's defaults, and why".
  */
 export function multipartBody(parts: MultipartPart[]): { body: Buffer | ByteStream; contentType: string } {
 	const boundary = `----n8nDataflowBoundary${Date.now().toString(16)}${Math.random().toString(16).slice(2)}`;

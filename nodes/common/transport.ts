@@ -6,28 +6,18 @@
  * message and no secret.
  */
 import {
-	NodeApiError,
 	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type IExecuteFunctions,
 	type IHttpRequestMethods,
 	type IHttpRequestOptions,
 	type ILoadOptionsFunctions,
-	type INode,
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { requestWithCredential } from './engineV2';
-import {
-	apiError,
-	credentialSecrets,
-	extractServerMessage,
-	httpFailureMessage,
-	networkFailureMessage,
-	redact,
-	statusHint,
-} from './errors';
-import { isXmlContentType, looksLikeXml, parseXml, XmlError } from './xml';
+import { decode } from './decode';
+import { apiError, credentialSecrets } from './errors';
+import { send } from './send';
 
 export const SERVER_CREDENTIAL = 'dataflowServerApi';
 export const CATALOG_CREDENTIAL = 'dataflowCatalogApi';
@@ -79,12 +69,11 @@ export interface TransportSettings {
 	proxy?: string;
 }
 
-const ERROR_BODY_LIMIT = 64 * 1024;
-
 interface CachedCredentials {
 	data: ICredentialDataDecryptedObject;
 }
 
+// Cached per execution context, not read per request: docs/DEVELOPING.md, "Where we differ from n8n's defaults, and why".
 const credentialCache = new WeakMap<object, Map<string, Promise<CachedCredentials>>>();
 
 async function credentialsOf(ctx: RequestContext, type: string): Promise<ICredentialDataDecryptedObject> {
@@ -122,6 +111,7 @@ export async function serverSettings(ctx: RequestContext): Promise<{ workerPath:
 	return { workerPath, schedulerPath };
 }
 
+// Read once per execution context (docs/DEVELOPING.md, "Where we differ from n8n's defaults, and why").
 const settingsCache = new WeakMap<object, TransportSettings>();
 
 /** The node's "Request Options" (timeout, SSL, proxy) that n8n adds to every action node. */
@@ -144,139 +134,9 @@ export function transportSettings(ctx: RequestContext): TransportSettings {
 	return settings;
 }
 
-function proxyOption(proxy: string | undefined): IHttpRequestOptions['proxy'] {
-	if (!proxy) return undefined;
-	const url = new URL(proxy.includes('://') ? proxy : `http://${proxy}`);
-	return {
-		host: url.hostname,
-		port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
-		protocol: url.protocol.replace(/:$/, ''),
-		...(url.username ? { auth: { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) } } : {}),
-	};
-}
-
-function encodingFor(expect: Expect): IHttpRequestOptions['encoding'] {
-	if (expect === 'stream') return 'stream';
-	return 'text';
-}
-
-function acceptFor(expect: Expect): string | undefined {
-	if (expect === 'xml') return 'application/xml, text/xml;q=0.9, */*;q=0.1';
-	if (expect === 'json') return 'application/json';
-	if (expect === 'text') return 'text/plain, */*;q=0.5';
-	return undefined;
-}
-
-function headerValue(headers: IDataObject | undefined, name: string): string {
-	if (!headers) return '';
-	const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
-	const value = key === undefined ? undefined : headers[key];
-	return Array.isArray(value) ? String(value[0] ?? '') : value === undefined || value === null ? '' : String(value);
-}
-
-interface StreamLike {
-	on(event: string, listener: (...args: unknown[]) => void): unknown;
-	destroy?: () => void;
-}
-
-function isStream(value: unknown): value is StreamLike {
-	return (
-		value !== null &&
-		typeof value === 'object' &&
-		typeof (value as StreamLike).on === 'function' &&
-		typeof (value as { pipe?: unknown }).pipe === 'function'
-	);
-}
-
-/** Reads at most `limit` bytes of a body (string, Buffer, ArrayBuffer or stream) as text. */
-export async function readBodyText(body: unknown, limit = ERROR_BODY_LIMIT): Promise<string> {
-	if (body === undefined || body === null) return '';
-	if (typeof body === 'string') return body.slice(0, limit);
-	if (Buffer.isBuffer(body)) return body.subarray(0, limit).toString('utf8');
-	if (body instanceof ArrayBuffer) return Buffer.from(body).subarray(0, limit).toString('utf8');
-	if (isStream(body)) {
-		return await new Promise<string>((resolve) => {
-			const chunks: Buffer[] = [];
-			let size = 0;
-			let done = false;
-			const finish = () => {
-				if (done) return;
-				done = true;
-				resolve(Buffer.concat(chunks).subarray(0, limit).toString('utf8'));
-			};
-			body.on('data', (chunk: unknown) => {
-				const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-				chunks.push(buffer);
-				size += buffer.length;
-				if (size >= limit) {
-					finish();
-					body.destroy?.();
-				}
-			});
-			body.on('end', finish);
-			body.on('close', finish);
-			body.on('error', finish);
-		});
-	}
-	if (typeof body === 'object') {
-		try {
-			return JSON.stringify(body).slice(0, limit);
-		} catch {
-			return '';
-		}
-	}
-	return String(body).slice(0, limit);
-}
-
-interface AxiosLikeError {
-	name?: string;
-	message?: string;
-	code?: string;
-	httpCode?: string | number;
-	cause?: unknown;
-	response?: { status: number; data?: unknown; headers?: IDataObject };
-}
-
-/** Walks an error's cause chain to the HTTP client's error, or to a catalog login error. */
-function rootCause(error: unknown): AxiosLikeError | undefined {
-	let current = error as AxiosLikeError | undefined;
-	for (let depth = 0; current && depth < 5; depth++) {
-		if (current.response && typeof current.response.status === 'number') return current;
-		if (current.name === 'CatalogLoginError') return current;
-		if (current.code && typeof current.code === 'string' && /^E[A-Z_]+$|^ERR_/.test(current.code)) return current;
-		current = current.cause as AxiosLikeError | undefined;
-	}
-	return undefined;
-}
-
-function describeRequest(request: DataflowRequest): string {
-	return `${request.method} ${request.path.split('?')[0]}`;
-}
-
-/** Parses a JSON answer; an empty body is `undefined`. */
-function parseJsonBody(text: string): unknown {
-	if (text.trim() === '') return undefined;
-	return JSON.parse(text) as unknown;
-}
-
-/** Throws when a worker result document says `result=ERROR`. */
-function checkWebResult(node: INode, doc: IDataObject, request: DataflowRequest, status: number, secrets: string[]): void {
-	const result = doc.webresult as IDataObject | undefined;
-	if (!result || typeof result !== 'object') return;
-	if (String(result.result ?? '').toUpperCase() !== 'ERROR') return;
-	const serverMessage = extractServerMessage(typeof result.message === 'string' ? result.message : '');
-	const message = serverMessage ? redact(serverMessage, secrets) : 'The server reported an error without a message';
-	throw apiError(node, {
-		message,
-		description: `The server answered ${describeRequest(request)} with HTTP ${status} and result ERROR`,
-		httpCode: String(status),
-		itemIndex: request.itemIndex,
-	});
-}
-
 /**
  * Sends one request through the credential and returns the decoded answer, or throws a NodeApiError
- * carrying the server's message.
+ * carrying the server's message: `send` (send.ts), then `decode` (decode.ts).
  */
 export async function dataflowRequest<T = unknown>(
 	ctx: RequestContext,
@@ -293,186 +153,6 @@ export async function dataflowRequest<T = unknown>(
 			itemIndex: request.itemIndex,
 		});
 	}
-	const settings = transportSettings(ctx);
-	const headers: IDataObject = { ...(request.headers ?? {}) };
-	const accept = acceptFor(request.expect);
-	if (accept && headerValue(headers, 'accept') === '') headers.Accept = accept;
-
-	const options: IHttpRequestOptions = {
-		method: request.method,
-		baseURL,
-		url: request.path,
-		qs: request.qs,
-		headers,
-		body: request.body as IHttpRequestOptions['body'],
-		encoding: encodingFor(request.expect),
-		json: false,
-		returnFullResponse: true,
-		timeout: settings.timeout ?? 300_000,
-		skipSslCertificateValidation: credentials.ignoreSslIssues === true || settings.allowUnauthorizedCerts === true,
-	};
-	// Following redirects makes the HTTP client keep the whole body in memory to send it again:
-	// never for streamed bodies (uploads), which must not be held in memory.
-	if (request.noRedirects || isStream(request.body)) options.disableFollowRedirect = true;
-	const proxy = proxyOption(settings.proxy);
-	if (proxy) options.proxy = proxy;
-	if (request.body === undefined) delete options.body;
-	if (request.qs === undefined) delete options.qs;
-
-	let status: number;
-	let responseHeaders: IDataObject;
-	let body: unknown;
-	try {
-		// The catalog credential falls back to its own login where n8n's engine 2.0 refuses expirable credentials (engineV2.ts).
-		const response = (await requestWithCredential(ctx, credentialType, CATALOG_CREDENTIAL, credentials, options)) as {
-			statusCode: number;
-			headers: IDataObject;
-			body: unknown;
-		};
-		status = response.statusCode;
-		responseHeaders = response.headers ?? {};
-		body = response.body;
-	} catch (error) {
-		const cause = rootCause(error);
-		if (cause?.response && cause.response.status < 300) {
-			// Headers arrived, then the connection broke before the body was complete.
-			throw apiError(node, {
-				message: `The server's answer broke off before it was complete: ${networkFailureMessage(cause.code, cause.message).replace(/^The server /, 'the server ')}`,
-				description: `${describeRequest(request)} answered HTTP ${cause.response.status}, then failed${cause.code ? ` (${cause.code})` : ''}: ${redact(String(cause.message ?? ''), secrets)}`,
-				httpCode: String(cause.response.status),
-				itemIndex: request.itemIndex,
-			});
-		} else if (cause?.response) {
-			status = cause.response.status;
-			responseHeaders = cause.response.headers ?? {};
-			body = cause.response.data;
-			if (!(request.okStatuses ?? []).includes(status)) {
-				const text = await readBodyText(body);
-				const contentType = headerValue(responseHeaders, 'content-type');
-				const found = extractServerMessage(text, contentType);
-				const serverMessage = found === undefined ? undefined : redact(found, secrets);
-				const refusal = serverMessage === undefined ? request.refusals?.[status] : undefined;
-				throw apiError(node, {
-					message: refusal ?? httpFailureMessage(status, serverMessage),
-					description: serverMessage
-						? `HTTP ${status} from ${describeRequest(request)}${statusHint(status) ? ` (${statusHint(status)})` : ''}`
-						: `HTTP ${status} from ${describeRequest(request)}`,
-					httpCode: String(status),
-					itemIndex: request.itemIndex,
-				});
-			}
-		} else if (cause?.name === 'CatalogLoginError') {
-			throw apiError(node, {
-				message: redact(cause.message ?? 'The catalog login failed', secrets),
-				httpCode: cause.httpCode === undefined ? undefined : String(cause.httpCode),
-				itemIndex: request.itemIndex,
-			});
-		} else if (error instanceof NodeApiError && !cause) {
-			throw apiError(node, {
-				message: redact(error.message, secrets),
-				description: error.description ? redact(error.description, secrets) : undefined,
-				httpCode: error.httpCode ?? undefined,
-				itemIndex: request.itemIndex,
-			});
-		} else {
-			const code = cause?.code ?? (error as AxiosLikeError).code;
-			const original = redact(String(cause?.message ?? (error as Error).message ?? ''), secrets);
-			throw apiError(node, {
-				message: networkFailureMessage(code, original),
-				description: `${describeRequest(request)} failed${code ? ` (${code})` : ''}: ${original ?? 'no details'}`,
-				itemIndex: request.itemIndex,
-			});
-		}
-	}
-
-	const contentType = headerValue(responseHeaders, 'content-type');
-	const result: DataflowResponse = { status, headers: responseHeaders, contentType, body };
-
-	if (request.expect === 'stream') return result as DataflowResponse<T>;
-
-	const text = typeof body === 'string' ? body : await readBodyText(body, Number.MAX_SAFE_INTEGER);
-	result.raw = text;
-	const fail = (message: string, description: string) =>
-		apiError(node, {
-			message: redact(message, secrets),
-			description: redact(description, secrets),
-			httpCode: String(status),
-			itemIndex: request.itemIndex,
-		});
-
-	if ((request.expect === 'empty' || request.expect === 'text') && request.checkWebResult !== false && /<webresult[\s>]/i.test(text)) {
-		// A worker-style error document where plain text or nothing was expected.
-		let doc: IDataObject | undefined;
-		try {
-			doc = parseXml(text);
-		} catch {
-			doc = undefined;
-		}
-		if (doc) checkWebResult(node, doc, request, status, secrets);
-	}
-
-	if (request.expect === 'empty' || request.expect === 'text') {
-		if (request.expect === 'text' && /html/i.test(contentType) && /<html/i.test(text) && status < 300) {
-			// A 2xx HTML page where text was asked is almost always a login or error page.
-			const message = extractServerMessage(text, contentType);
-			throw fail(
-				`The server answered an HTML page instead of text${message ? `: ${message}` : ''}`,
-				`${describeRequest(request)} answered HTTP ${status} with ${contentType}`,
-			);
-		}
-		result.body = request.expect === 'text' ? text : undefined;
-		return result as DataflowResponse<T>;
-	}
-
-	if (request.expect === 'json') {
-		if (/html/i.test(contentType) || /^\s*<!doctype html|^\s*<html/i.test(text)) {
-			const message = extractServerMessage(text, 'text/html');
-			throw fail(
-				`The server answered an HTML page instead of JSON${message ? `: ${message}` : ''}`,
-				`${describeRequest(request)} answered HTTP ${status} with ${contentType || 'HTML'}`,
-			);
-		}
-		if (looksLikeXml(text) && (isXmlContentType(contentType) || !/json/i.test(contentType))) {
-			// Older servers ignore Accept and answer XML: read it rather than fail.
-			try {
-				result.body = parseXml(text);
-			} catch (error) {
-				throw fail(`The server answered malformed XML: ${(error as Error).message}`, `${describeRequest(request)} answered HTTP ${status}`);
-			}
-			if (request.checkWebResult !== false) checkWebResult(node, result.body as IDataObject, request, status, secrets);
-			return result as DataflowResponse<T>;
-		}
-		try {
-			result.body = parseJsonBody(text);
-		} catch {
-			const message = /html/i.test(contentType) ? extractServerMessage(text, contentType) : undefined;
-			throw fail(
-				message ? `The server answered an HTML page instead of JSON: ${message}` : 'The server answered malformed JSON',
-				`${describeRequest(request)} answered HTTP ${status} (${contentType || 'no content type'}): ${text.slice(0, 120)}`,
-			);
-		}
-		return result as DataflowResponse<T>;
-	}
-
-	// XML
-	if (text.trim() === '') {
-		throw fail('The server answered an empty document where XML was expected', `${describeRequest(request)} answered HTTP ${status}`);
-	}
-	if (/html/i.test(contentType) || /^\s*<!doctype html|^\s*<html/i.test(text)) {
-		const message = extractServerMessage(text, 'text/html');
-		throw fail(
-			`The server answered an HTML page instead of XML${message ? `: ${message}` : ''}`,
-			`${describeRequest(request)} answered HTTP ${status} with ${contentType || 'HTML'}`,
-		);
-	}
-	try {
-		result.body = parseXml(text);
-	} catch (error) {
-		throw fail(
-			`The server answered malformed XML: ${error instanceof XmlError ? error.message : (error as Error).message}`,
-			`${describeRequest(request)} answered HTTP ${status}`,
-		);
-	}
-	if (request.checkWebResult !== false) checkWebResult(node, result.body as IDataObject, request, status, secrets);
-	return result as DataflowResponse<T>;
+	const answer = await send(ctx, request, { type: credentialType, catalogType: CATALOG_CREDENTIAL, data: credentials, baseURL, secrets }, transportSettings(ctx));
+	return await decode<T>(node, request, answer, secrets);
 }

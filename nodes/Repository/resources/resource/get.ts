@@ -1,7 +1,7 @@
 import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
 import { mimeTypeOf } from '../../../common/binary';
-import { readBodyText } from '../../../common/transport';
+import { readBodyText } from '../../../common/decode';
 import { apiError } from '../../../common/errors';
 import { requestOperation } from '../../../common/executor';
 import { binaryItem } from '../../shared/builders';
