@@ -1,23 +1,19 @@
 /**
- * Builders for the shapes most repository operations share, so that each operation file only
- * states its fields, its request and its output: one request per item, a yes/no text answer, a
- * file list with Return All / Limit, and a file download into a binary field.
+ * What repository operations share around their one request (each operation file states its own
+ * `requestOperation` and endpoint): the yes/no request and answer, file lists with Return All /
+ * Limit, downloads into a binary field, the server-version gate, and the file check behind an
+ * empty answer.
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
 import { binaryFromResponse } from '../../common/binary';
-import { requestOperation, sendPlanned, type CustomOperation, type RequestPlan } from '../../common/executor';
-import { serverVersion } from '../../common/serverVersion';
 import { apiError } from '../../common/errors';
-import type { DataflowResponse } from '../../common/transport';
-import { fileList, singleFile, textBoolean } from './documents';
-import { limitOf } from './fields';
+import { readBinaryPropertyName } from '../../common/fields';
+import { serverVersion } from '../../common/serverVersion';
+import { dataflowRequest, type DataflowResponse } from '../../common/transport';
+import { booleanAnswer } from '../../common/values';
+import { fileList, singleFile } from './documents';
 import { filesUrl, readPath as readPathParameter } from './paths';
-
-/** A forwarder kept until the Repository operations call dataflowRequest themselves. */
-export async function send<T = unknown>(ctx: IExecuteFunctions, request: RequestPlan, itemIndex: number): Promise<DataflowResponse<T>> {
-	return await sendPlanned<T>(ctx, request, itemIndex);
-}
 
 /**
  * Refuses an operation the server's version lacks, before anything is done. A server that does not
@@ -30,53 +26,17 @@ export async function requireVersion(ctx: IExecuteFunctions, itemIndex: number, 
 	}
 }
 
-/** The boolean of a `true`/`false` text answer, or a clear error for anything else. */
-export function booleanAnswer(ctx: IExecuteFunctions, response: DataflowResponse<unknown>, itemIndex: number): boolean {
-	const value = textBoolean(response.body);
-	if (value === undefined) {
-		throw apiError(ctx.getNode(), {
-			message: `The server answered "${String(response.body ?? '').slice(0, 60)}" where "true" or "false" was expected`,
-			httpCode: String(response.status),
-			itemIndex,
-		});
-	}
-	return value;
-}
+/** A yes/no GET: the answer asked as text (`true`/`false`). */
+export const YES_NO = { method: 'GET', headers: { Accept: 'text/plain' }, expect: 'text' } as const;
 
-/** A GET whose answer is the text `true` or `false`, output as `{ [key]: boolean, ...extra }`. */
-export function yesNoOperation<P extends IDataObject>(spec: {
-	key: string;
-	plan: (this: IExecuteFunctions, itemIndex: number) => P;
-	path: (plan: P) => string;
-	qs?: (plan: P) => IDataObject | undefined;
-	/** Statuses that mean "false" rather than a failure. */
-	falseStatuses?: number[];
-	/** The first server version with this endpoint: older servers are told plainly, before the request. */
-	since?: { version: string; operation: string };
-}): CustomOperation {
-	return requestOperation<P>({
-		plan: spec.plan,
-		async request(plan, itemIndex) {
-			if (spec.since) await requireVersion(this, itemIndex, spec.since.version, spec.since.operation);
-			return {
-				method: 'GET',
-				path: spec.path(plan),
-				qs: spec.qs?.(plan),
-				headers: { Accept: 'text/plain' },
-				expect: 'text',
-				okStatuses: spec.falseStatuses,
-			};
-		},
-		output(plan, response, itemIndex) {
-			const value = spec.falseStatuses?.includes(response.status) ? false : booleanAnswer(this, response, itemIndex);
-			return { ...plan, [spec.key]: value };
-		},
-	});
+/** The yes/no answer of a YES_NO request; a status in `falseStatuses` (asked as okStatuses) means false. */
+export function yesNoAnswer(ctx: IExecuteFunctions, response: DataflowResponse<unknown>, itemIndex: number, falseStatuses: number[] = []): boolean {
+	return falseStatuses.includes(response.status) ? false : booleanAnswer(ctx, response, itemIndex);
 }
 
 /** The properties of the file at a path, or undefined when there is none (the server answers 204). */
 export async function propertiesOf(ctx: IExecuteFunctions, path: string, itemIndex: number): Promise<IDataObject | undefined> {
-	const response = await send<unknown>(ctx, { method: 'GET', path: filesUrl(path, 'properties'), expect: 'json' }, itemIndex);
+	const response = await dataflowRequest<unknown>(ctx, { method: 'GET', path: filesUrl(path, 'properties'), expect: 'json', itemIndex });
 	if (response.status === 204 || response.body === undefined || response.body === null || response.body === '') return undefined;
 	const file = singleFile(response.body);
 	return typeof file.path === 'string' ? file : undefined;
@@ -93,27 +53,19 @@ export async function requireFile(ctx: IExecuteFunctions, path: string, itemInde
 	}
 }
 
-/** A GET of a file list: one item per file, under Return All / Limit. */
-export function fileListOperation<P extends { limit?: number }>(spec: {
-	plan: (this: IExecuteFunctions, itemIndex: number) => Omit<P, 'limit'>;
-	request: (plan: P) => RequestPlan;
-	/** Return All / Limit fields are present. */
-	limited?: boolean;
-	/** The file the list is about: an empty list is checked against it (see requireFile). */
-	source?: (plan: P) => string;
-}): CustomOperation {
-	return requestOperation<P>({
-		plan(itemIndex) {
-			const base = spec.plan.call(this, itemIndex) as P;
-			return spec.limited === false ? base : { ...base, limit: limitOf(this, itemIndex) };
-		},
-		request: (plan) => spec.request(plan),
-		output: async function (plan, response, itemIndex) {
-			const files = fileList(response.body);
-			if (files.length === 0 && spec.source) await requireFile(this, spec.source(plan), itemIndex);
-			return plan.limit === undefined ? files : files.slice(0, plan.limit);
-		},
-	});
+/**
+ * A file list answer as items, one per file, cut at `limit` (Return All / Limit). With `source`, an
+ * empty list is checked against that file (see requireFile).
+ */
+export async function fileListOutput(
+	ctx: IExecuteFunctions,
+	response: DataflowResponse<unknown>,
+	itemIndex: number,
+	options: { limit?: number; source?: string } = {},
+): Promise<IDataObject[]> {
+	const files = fileList(response.body);
+	if (files.length === 0 && options.source) await requireFile(ctx, options.source, itemIndex);
+	return options.limit === undefined ? files : files.slice(0, options.limit);
 }
 
 const MIME_BY_EXTENSION: Record<string, string> = {
@@ -154,29 +106,10 @@ export async function binaryItem(
 	];
 }
 
-/** A GET of file content (raw, inline or as a download) into a binary field. */
-export function fileDownloadOperation<P extends { path: string; property: string }>(spec: {
-	plan: (this: IExecuteFunctions, itemIndex: number) => P;
-	request: (plan: P) => RequestPlan;
-	fileName: (plan: P) => string;
-}): CustomOperation {
-	return requestOperation<P>({
-		plan: spec.plan,
-		// Any content type is an answer here (the HTTP client would otherwise ask for JSON first).
-		request: (plan) => {
-			const request = spec.request(plan);
-			return { ...request, headers: { Accept: '*/*', ...(request.headers ?? {}) } };
-		},
-		async output(plan, response) {
-			return await binaryItem(this, response, { fileName: spec.fileName(plan), property: plan.property, json: { path: plan.path } });
-		},
-	});
-}
+/** Asked of a download: any content type is an answer (the HTTP client would otherwise ask for JSON first). */
+export const ANY_CONTENT = { Accept: '*/*' } as const;
 
 /** The path and output binary field of a download operation. */
 export function readDownloadTarget(ctx: IExecuteFunctions, itemIndex: number): { path: string; property: string } {
-	const path = readPathParameter(ctx, itemIndex);
-	const property = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '').trim();
-	if (property === '') throw new NodeOperationError(ctx.getNode(), 'The output binary field name is empty', { itemIndex });
-	return { path, property };
+	return { path: readPathParameter(ctx, itemIndex), property: readBinaryPropertyName(ctx, itemIndex, 'output') };
 }

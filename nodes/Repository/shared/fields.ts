@@ -2,6 +2,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { normalizePath } from '../../common/repositoryPath';
+
 import { pairListField } from '../../common/fields';
 
 export { limitOf, returnAllFields } from '../../common/fields';
@@ -192,4 +194,23 @@ export function readListingFilter(ctx: IExecuteFunctions, itemIndex: number): st
 	if (include.length) parts.push(`includeMembers=${include.join(',')}`);
 	if (exclude.length) parts.push(`excludeMembers=${exclude.join(',')}`);
 	return parts.join('|');
+}
+
+/** The optional folder of Can Upload / Can Download (`dirPath`). */
+export function dirPathField(showOn: Show): INodeProperties {
+	return {
+		displayName: 'Folder Path',
+		name: 'dirPath',
+		type: 'string',
+		default: '',
+		placeholder: '/public',
+		description: 'Optional folder to check; leave empty to ask in general',
+		displayOptions: { show: showOn },
+	};
+}
+
+/** The folder of dirPathField, normalised; none when left empty. */
+export function readDirPath(ctx: IExecuteFunctions, itemIndex: number): { dirPath?: string } {
+	const dirPath = String(ctx.getNodeParameter('dirPath', itemIndex, '') ?? '').trim();
+	return dirPath === '' ? {} : { dirPath: normalizePath(dirPath, 'Folder Path') };
 }

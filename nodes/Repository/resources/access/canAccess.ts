@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { yesNoOperation } from '../../shared/builders';
+import { requestOperation } from '../../../common/executor';
+import { YES_NO, yesNoAnswer } from '../../shared/builders';
 import { PERMISSION_CODES } from '../../shared/documents';
 import { permissionsField, readPermissions } from '../../shared/fields';
 import { filesUrl, pathField, readPath, show } from '../../shared/paths';
@@ -12,11 +13,14 @@ export const description: INodeProperties[] = [
 	permissionsField(showOn, ['read'], 'The permissions to check; the answer is true only if the user holds all of them'),
 ];
 
-export const execute = yesNoOperation({
-	key: 'canAccess',
+export const execute = requestOperation({
 	plan(itemIndex) {
 		return { path: readPath(this, itemIndex), permissions: readPermissions(this, itemIndex).map((p) => p.name) };
 	},
-	path: (plan) => filesUrl(plan.path, 'canAccess'),
-	qs: (plan) => ({ permissions: plan.permissions.map((name) => PERMISSION_CODES[name]).join('|') }),
+	request(plan) {
+		return { ...YES_NO, path: filesUrl(plan.path, 'canAccess'), qs: { permissions: plan.permissions.map((name) => PERMISSION_CODES[name]).join('|') } };
+	},
+	output(plan, response, itemIndex) {
+		return { ...plan, canAccess: yesNoAnswer(this, response, itemIndex) };
+	},
 });

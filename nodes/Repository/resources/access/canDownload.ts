@@ -1,4 +1,21 @@
-import { folderCheck } from '../../shared/checks';
+import type { INodeProperties } from 'n8n-workflow';
 
-/** Whether the current user may download (from a folder). */
-export const { description, execute } = folderCheck('canDownload');
+import { requestOperation } from '../../../common/executor';
+import { YES_NO, yesNoAnswer } from '../../shared/builders';
+import { dirPathField, readDirPath } from '../../shared/fields';
+import { FILES, show } from '../../shared/paths';
+
+/** Whether the current user may download (from a folder): `GET /api/repo/files/canDownload?dirPath`. */
+export const description: INodeProperties[] = [dirPathField(show('access', 'canDownload'))];
+
+export const execute = requestOperation({
+	plan(itemIndex) {
+		return readDirPath(this, itemIndex);
+	},
+	request(plan) {
+		return { ...YES_NO, path: `${FILES}/canDownload`, qs: plan.dirPath ? { dirPath: plan.dirPath } : undefined };
+	},
+	output(plan, response, itemIndex) {
+		return { ...plan, canDownload: yesNoAnswer(this, response, itemIndex) };
+	},
+});

@@ -1,4 +1,21 @@
-import { folderCheck } from '../../shared/checks';
+import type { INodeProperties } from 'n8n-workflow';
 
-/** Whether the current user may upload (into a folder). */
-export const { description, execute } = folderCheck('canUpload');
+import { requestOperation } from '../../../common/executor';
+import { YES_NO, yesNoAnswer } from '../../shared/builders';
+import { dirPathField, readDirPath } from '../../shared/fields';
+import { FILES, show } from '../../shared/paths';
+
+/** Whether the current user may upload (into a folder): `GET /api/repo/files/canUpload?dirPath`. */
+export const description: INodeProperties[] = [dirPathField(show('access', 'canUpload'))];
+
+export const execute = requestOperation({
+	plan(itemIndex) {
+		return readDirPath(this, itemIndex);
+	},
+	request(plan) {
+		return { ...YES_NO, path: `${FILES}/canUpload`, qs: plan.dirPath ? { dirPath: plan.dirPath } : undefined };
+	},
+	output(plan, response, itemIndex) {
+		return { ...plan, canUpload: yesNoAnswer(this, response, itemIndex) };
+	},
+});

@@ -1,10 +1,9 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
+import { defineOperation, toItems, sendPlanned } from '../../../common/executor';
 import { toArray, toBoolean, toNumber } from '../../../common/values';
 import { buildXml, escapeText } from '../../../common/xml';
 import { aclCodes, aclRecord, PERMISSION_CODES, type AclCodes } from '../../shared/documents';
-import { send } from '../../shared/builders';
 import { PERMISSION_OPTIONS } from '../../shared/fields';
 import { filesUrl, pathField, readPath, show } from '../../shared/paths';
 
@@ -218,7 +217,7 @@ export const execute = defineOperation<Plan>({
 	},
 	async run(plan, itemIndex) {
 		const url = filesUrl(plan.path, 'acl');
-		const current = aclCodes((await send(this, { method: 'GET', path: url, expect: 'json' }, itemIndex)).body);
+		const current = aclCodes((await sendPlanned(this, { method: 'GET', path: url, expect: 'json' }, itemIndex)).body);
 		// Keep the current owner unless one is given: the server needs one in every ACL it is sent.
 		const owner = plan.owner ?? current.owner;
 		const ownerType = plan.owner ? plan.ownerType : current.ownerType;
@@ -229,8 +228,8 @@ export const execute = defineOperation<Plan>({
 			owner,
 			ownerType,
 		});
-		await send(this, { method: 'PUT', path: url, headers: { 'Content-Type': 'application/xml' }, body, expect: 'empty' }, itemIndex);
-		const after = aclRecord((await send(this, { method: 'GET', path: url, expect: 'json' }, itemIndex)).body);
+		await sendPlanned(this, { method: 'PUT', path: url, headers: { 'Content-Type': 'application/xml' }, body, expect: 'empty' }, itemIndex);
+		const after = aclRecord((await sendPlanned(this, { method: 'GET', path: url, expect: 'json' }, itemIndex)).body);
 		return toItems({ path: plan.path, change: plan.mode, ...after, updated: true });
 	},
 });

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { fileDownloadOperation, readDownloadTarget } from '../../shared/builders';
+import { requestOperation } from '../../../common/executor';
+import { ANY_CONTENT, binaryItem, readDownloadTarget } from '../../shared/builders';
 import { binaryOutputField } from '../../shared/fields';
 import { filesUrl, pathField, show } from '../../shared/paths';
 import { baseName } from '../../../common/repositoryPath';
@@ -46,7 +47,7 @@ interface Plan {
 	locale?: string;
 }
 
-export const execute = fileDownloadOperation<Plan>({
+export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const locale = String(options.locale ?? '').trim();
@@ -60,10 +61,11 @@ export const execute = fileDownloadOperation<Plan>({
 		method: 'GET',
 		path: filesUrl(plan.path, 'download'),
 		qs: { withManifest: plan.withManifest ? 'true' : 'false', ...(plan.locale ? { locale: plan.locale } : {}) },
+		headers: ANY_CONTENT,
 		expect: 'stream',
 	}),
-	fileName: (plan) => {
+	async output(plan, response) {
 		const name = baseName(plan.path) || 'repository';
-		return plan.withManifest ? `${name}.zip` : name;
+		return await binaryItem(this, response, { fileName: plan.withManifest ? `${name}.zip` : name, property: plan.property, json: { path: plan.path } });
 	},
 });

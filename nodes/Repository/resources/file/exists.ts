@@ -1,9 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
+import { defineOperation, toItems, sendPlanned } from '../../../common/executor';
 import { toPathId } from '../../../common/repositoryPath';
 import { serverVersion } from '../../../common/serverVersion';
-import { send } from '../../shared/builders';
 import { FILES, pathField, readPath, show } from '../../shared/paths';
 import { propertiesOf } from './rename';
 
@@ -30,7 +29,7 @@ export const execute = defineOperation<{ path: string }>({
 	async run(plan, itemIndex) {
 		const version = await serverVersion(this, itemIndex);
 		if (version?.atLeast(EXISTS_SINCE)) {
-			const response = await send(
+			const response = await sendPlanned(
 				this,
 				{ method: 'GET', path: `${FILES}/exists`, qs: { pathId: encodeURIComponent(toPathId(plan.path)) }, expect: 'empty', okStatuses: [404] },
 				itemIndex,

@@ -1,4 +1,24 @@
-import { contentDownload } from '../../shared/checks';
+import type { INodeProperties } from 'n8n-workflow';
+
+import { requestOperation } from '../../../common/executor';
+import { baseName } from '../../../common/repositoryPath';
+import { ANY_CONTENT, binaryItem, readDownloadTarget } from '../../shared/builders';
+import { binaryOutputField } from '../../shared/fields';
+import { filesUrl, pathField, show } from '../../shared/paths';
+
+const showOn = show('file', 'getContent');
 
 /** The file's content: `GET {pathId}`. */
-export const { description, execute } = contentDownload('getContent');
+export const description: INodeProperties[] = [pathField(showOn), binaryOutputField(showOn)];
+
+export const execute = requestOperation({
+	plan(itemIndex) {
+		return readDownloadTarget(this, itemIndex);
+	},
+	request(plan) {
+		return { method: 'GET', path: filesUrl(plan.path), headers: ANY_CONTENT, expect: 'stream' };
+	},
+	async output(plan, response) {
+		return await binaryItem(this, response, { fileName: baseName(plan.path) || 'file', property: plan.property, json: { path: plan.path } });
+	},
+});

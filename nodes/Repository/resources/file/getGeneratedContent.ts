@@ -1,7 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { fileListOperation } from '../../shared/builders';
-import { returnAllFields } from '../../shared/fields';
+import { requestOperation } from '../../../common/executor';
+import { fileListOutput } from '../../shared/builders';
+import { limitOf, returnAllFields } from '../../../common/fields';
 import { filesUrl, pathField, readPath, show } from '../../shared/paths';
 
 const showOn = show('file', 'getGeneratedContent');
@@ -26,10 +27,10 @@ interface Plan {
 	limit?: number;
 }
 
-export const execute = fileListOperation<Plan>({
+export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		const locale = String(((this.getNodeParameter('options', itemIndex, {}) as IDataObject).locale as string) ?? '').trim();
-		return { path: readPath(this, itemIndex), ...(locale ? { locale } : {}) };
+		return { path: readPath(this, itemIndex), ...(locale ? { locale } : {}), limit: limitOf(this, itemIndex) };
 	},
 	request: (plan) => ({
 		method: 'GET',
@@ -37,5 +38,7 @@ export const execute = fileListOperation<Plan>({
 		qs: plan.locale ? { locale: plan.locale } : undefined,
 		expect: 'json',
 	}),
-	source: (plan) => plan.path,
+	async output(plan, response, itemIndex) {
+		return await fileListOutput(this, response, itemIndex, { limit: plan.limit, source: plan.path });
+	},
 });

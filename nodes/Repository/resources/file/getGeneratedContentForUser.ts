@@ -1,7 +1,8 @@
 import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
 
-import { fileListOperation } from '../../shared/builders';
-import { returnAllFields } from '../../shared/fields';
+import { requestOperation } from '../../../common/executor';
+import { fileListOutput } from '../../shared/builders';
+import { limitOf, returnAllFields } from '../../../common/fields';
 import { filesUrl, pathField, readPath, show } from '../../shared/paths';
 
 const showOn = show('file', 'getGeneratedContentForUser');
@@ -27,12 +28,14 @@ interface Plan {
 	limit?: number;
 }
 
-export const execute = fileListOperation<Plan>({
+export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		const user = String(this.getNodeParameter('user', itemIndex, '') ?? '').trim();
 		if (user === '') throw new NodeOperationError(this.getNode(), 'The user is empty', { itemIndex });
-		return { path: readPath(this, itemIndex), user };
+		return { path: readPath(this, itemIndex), user, limit: limitOf(this, itemIndex) };
 	},
 	request: (plan) => ({ method: 'GET', path: filesUrl(plan.path, 'generatedContentForUser'), qs: { user: plan.user }, expect: 'json' }),
-	source: (plan) => plan.path,
+	async output(plan, response, itemIndex) {
+		return await fileListOutput(this, response, itemIndex, { limit: plan.limit, source: plan.path });
+	},
 });

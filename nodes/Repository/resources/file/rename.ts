@@ -1,9 +1,9 @@
 import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
+import { defineOperation, toItems, sendPlanned } from '../../../common/executor';
 import { baseName } from '../../../common/repositoryPath';
 import { apiError } from '../../../common/errors';
-import { propertiesOf, send } from '../../shared/builders';
+import { propertiesOf } from '../../shared/builders';
 import { filesUrl, joinPath, pathField, readPath, show } from '../../shared/paths';
 import { checkNames } from '../../shared/reserved';
 
@@ -67,7 +67,7 @@ export const execute = defineOperation<Plan>({
 		const parent = plan.path.slice(0, plan.path.length - baseName(plan.path).length - 1) || '/';
 		const newPath = joinPath(parent, finalName);
 		if (newPath === plan.path) return toItems({ ...current, previousPath: plan.path, renamed: false });
-		await send(this, { method: 'PUT', path: filesUrl(plan.path, 'rename'), qs: { newName: sent }, expect: 'text' }, itemIndex);
+		await sendPlanned(this, { method: 'PUT', path: filesUrl(plan.path, 'rename'), qs: { newName: sent }, expect: 'text' }, itemIndex);
 		const renamed = await propertiesOf(this, newPath, itemIndex);
 		if (!renamed) {
 			throw apiError(node, { message: `The server answered the rename of ${plan.path} but holds no ${newPath} afterwards`, httpCode: '500', itemIndex });

@@ -1,8 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
+import { defineOperation, toItems, sendPlanned } from '../../../common/executor';
 import { apiError } from '../../../common/errors';
-import { send } from '../../shared/builders';
 import { fileList } from '../../shared/documents';
 import { listingFilterField, readListingFilter, returnAllFields, limitOf } from '../../shared/fields';
 import { filesUrlOrRoot, pathField, readPath, show } from '../../shared/paths';
@@ -36,7 +35,7 @@ export const execute = defineOperation<Plan>({
 		return { path: readPath(this, itemIndex), filter: readListingFilter(this, itemIndex), options: readListingOptions(this, itemIndex), limit: limitOf(this, itemIndex) };
 	},
 	async run(plan, itemIndex) {
-		const response = await send(this, { method: 'GET', path: filesUrlOrRoot(plan.path, 'children'), qs: listingQuery(plan.filter, plan.options), expect: 'json' }, itemIndex);
+		const response = await sendPlanned(this, { method: 'GET', path: filesUrlOrRoot(plan.path, 'children'), qs: listingQuery(plan.filter, plan.options), expect: 'json' }, itemIndex);
 		const files = fileList(response.body);
 		if (files.length === 0 && plan.path !== '/') {
 			const folder = await propertiesOf(this, plan.path, itemIndex);

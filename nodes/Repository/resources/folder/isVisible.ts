@@ -1,16 +1,21 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { yesNoOperation } from '../../shared/builders';
+import { requestOperation } from '../../../common/executor';
+import { YES_NO, yesNoAnswer } from '../../shared/builders';
 import { dirsUrl, pathField, readPath, show } from '../../shared/paths';
 
 const showOn = show('folder', 'isVisible');
 
 export const description: INodeProperties[] = [pathField(showOn, { description: 'Repository path of the folder', placeholder: '/public', folders: true })];
 
-export const execute = yesNoOperation({
-	key: 'visible',
+export const execute = requestOperation({
 	plan(itemIndex) {
 		return { path: readPath(this, itemIndex) };
 	},
-	path: (plan) => dirsUrl(plan.path, 'isVisible'),
+	request(plan) {
+		return { ...YES_NO, path: dirsUrl(plan.path, 'isVisible') };
+	},
+	output(plan, response, itemIndex) {
+		return { ...plan, visible: yesNoAnswer(this, response, itemIndex) };
+	},
 });

@@ -1,7 +1,6 @@
 import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
-import { send } from '../../shared/builders';
+import { defineOperation, toItems, sendPlanned } from '../../../common/executor';
 import { attributeOptions, attributesOf, LDAP_ATTRIBUTES, LDAP_PASSWORD_KEY } from '../../shared/ldap';
 import { show } from '../../shared/paths';
 
@@ -56,12 +55,12 @@ export const execute = defineOperation<Plan>({
 	async run(plan, itemIndex) {
 		let attributes = { ...plan.changes };
 		if (!plan.onlyChanged) {
-			const current = attributesOf((await send(this, { method: 'GET', path: '/api/ldap/config/getAttributeValues', expect: 'json' }, itemIndex)).body);
+			const current = attributesOf((await sendPlanned(this, { method: 'GET', path: '/api/ldap/config/getAttributeValues', expect: 'json' }, itemIndex)).body);
 			// A password read back may be masked; sending it again would overwrite the real one.
 			delete current[LDAP_PASSWORD_KEY];
 			attributes = { ...current, ...plan.changes };
 		}
-		await send(
+		await sendPlanned(
 			this,
 			{
 				method: 'PUT',

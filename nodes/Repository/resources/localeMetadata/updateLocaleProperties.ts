@@ -1,8 +1,7 @@
 import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
 
 import { buildXml } from '../../../common/xml';
-import { defineOperation, toItems } from '../../../common/executor';
-import { send } from '../../shared/builders';
+import { defineOperation, toItems, sendPlanned } from '../../../common/executor';
 import { keyValues } from '../../shared/documents';
 import { keyValueField, readKeyValues } from '../../shared/fields';
 import { localeField, readLocale } from '../../shared/locale';
@@ -53,10 +52,10 @@ export const execute = defineOperation<Plan>({
 	},
 	async run(plan, itemIndex) {
 		const url = filesUrl(plan.path, 'localeProperties');
-		const read = async () => keyValues((await send(this, { method: 'GET', path: url, qs: { locale: plan.locale }, expect: 'json' }, itemIndex)).body);
+		const read = async () => keyValues((await sendPlanned(this, { method: 'GET', path: url, qs: { locale: plan.locale }, expect: 'json' }, itemIndex)).body);
 		const merged = { ...(plan.replaceAll ? {} : await read()), ...Object.fromEntries(plan.properties.map((p) => [p.key, p.value])) };
 		const body = buildXml('stringKeyStringValueDtoes', { stringKeyStringValueDto: Object.entries(merged).map(([key, value]) => ({ key, value: String(value) })) });
-		await send(this, { method: 'PUT', path: url, qs: { locale: plan.locale }, headers: { 'Content-Type': 'application/xml' }, body, expect: 'empty' }, itemIndex);
+		await sendPlanned(this, { method: 'PUT', path: url, qs: { locale: plan.locale }, headers: { 'Content-Type': 'application/xml' }, body, expect: 'empty' }, itemIndex);
 		return toItems({ path: plan.path, locale: plan.locale, properties: await read(), updated: true });
 	},
 });

@@ -1,7 +1,6 @@
 import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
-import { send } from '../../shared/builders';
+import { defineOperation, toItems, sendPlanned } from '../../../common/executor';
 import { keyValues } from '../../shared/documents';
 import { keyValueField, readKeyValues } from '../../shared/fields';
 import { filesUrl, pathField, readPath, show } from '../../shared/paths';
@@ -39,17 +38,17 @@ export const execute = defineOperation<Plan>({
 	},
 	async run(plan, itemIndex) {
 		const url = filesUrl(plan.path, 'metadata');
-		const current = keyValues((await send(this, { method: 'GET', path: url, expect: 'json' }, itemIndex)).body);
+		const current = keyValues((await sendPlanned(this, { method: 'GET', path: url, expect: 'json' }, itemIndex)).body);
 		const given = new Set(plan.metadata.map((m) => m.key.toLowerCase()));
 		const kept = ['_PERM_HIDDEN', '_PERM_SCHEDULABLE']
 			.filter((key) => !given.has(key.toLowerCase()) && current[key] !== undefined)
 			.map((key) => ({ key, value: String(current[key]) }));
-		await send(
+		await sendPlanned(
 			this,
 			{ method: 'PUT', path: url, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ stringKeyStringValueDto: [...plan.metadata, ...kept] }), expect: 'empty' },
 			itemIndex,
 		);
-		const after = keyValues((await send(this, { method: 'GET', path: url, expect: 'json' }, itemIndex)).body);
+		const after = keyValues((await sendPlanned(this, { method: 'GET', path: url, expect: 'json' }, itemIndex)).body);
 		return toItems({ path: plan.path, metadata: after, updated: true });
 	},
 });
