@@ -6,7 +6,6 @@
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../common/executor';
 import { normalizePath } from '../../common/repositoryPath';
 import { dataflowRequest } from '../../common/transport';
 import { apiError } from '../../common/errors';
@@ -110,42 +109,33 @@ export async function resolveIds(ctx: IExecuteFunctions, targets: TrashTargets, 
 	return out;
 }
 
-/** A `PUT delete` / `PUT deletepermanent` of the targets' ids, comma-separated, in one call. */
-export function trashOperation(endpoint: 'delete' | 'deletepermanent', searchTrash: boolean, resultKey: string) {
-	return defineOperation<TrashTargets>({
-		plan(itemIndex) {
-			return readTrashTargets(this, itemIndex);
-		},
-		async run(plan, itemIndex) {
-			const files = await resolveIds(this, plan, itemIndex, searchTrash);
-			await dataflowRequest(this, {
-				method: 'PUT',
-				path: `${FILES}/${endpoint}`,
-				headers: { 'Content-Type': 'text/plain' },
-				body: files.map((f) => f.id).join(','),
-				expect: 'empty',
+/**
+ * After a `PUT delete` / `PUT deletepermanent`, what the server then holds: the trash is read back.
+ * Moved files must be in it (output with their trash dates and original paths), permanently deleted
+ * ones in neither place (output as given); anything else is a failure, not a success.
+ */
+export async function confirmTrash(
+	ctx: IExecuteFunctions,
+	files: Array<{ id: string; path?: string }>,
+	moved: boolean,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	const trash = fileList((await dataflowRequest<unknown>(ctx, { method: 'GET', path: `${FILES}/deleted`, expect: 'json', itemIndex })).body);
+	const inTrash = (id: string) => trash.find((file) => file.id === id);
+	if (moved) {
+		const missing = files.filter((f) => !inTrash(f.id));
+		if (missing.length) {
+			throw apiError(ctx.getNode(), {
+				message: `The server answered the move to the trash, but its trash does not hold ${missing.map((f) => f.path ?? f.id).join(', ')}`,
+				httpCode: '500',
 				itemIndex,
 			});
-			// The output is what the server then holds: the trash is read back. Moved files must be in
-			// it (with their trash dates), permanently deleted ones in neither place.
-			const trash = fileList((await dataflowRequest<unknown>(this, { method: 'GET', path: `${FILES}/deleted`, expect: 'json', itemIndex })).body);
-			const inTrash = (id: string) => trash.find((file) => file.id === id);
-			if (endpoint === 'delete') {
-				const missing = files.filter((f) => !inTrash(f.id));
-				if (missing.length) {
-					throw apiError(this.getNode(), {
-						message: `The server answered the move to the trash, but its trash does not hold ${missing.map((f) => f.path ?? f.id).join(', ')}`,
-						httpCode: '500',
-						itemIndex,
-					});
-				}
-				return toItems({ [resultKey]: true, files: files.map((f) => ({ ...inTrash(f.id), ...(f.path ? { originalPath: f.path } : {}) })) });
-			}
-			const kept = files.filter((f) => inTrash(f.id));
-			if (kept.length) {
-				throw apiError(this.getNode(), { message: `The server answered the deletion, but its trash still holds ${kept.map((f) => f.path ?? f.id).join(', ')}`, httpCode: '500', itemIndex });
-			}
-			return toItems({ [resultKey]: true, files });
-		},
-	});
+		}
+		return files.map((f) => ({ ...inTrash(f.id), ...(f.path ? { originalPath: f.path } : {}) }));
+	}
+	const kept = files.filter((f) => inTrash(f.id));
+	if (kept.length) {
+		throw apiError(ctx.getNode(), { message: `The server answered the deletion, but its trash still holds ${kept.map((f) => f.path ?? f.id).join(', ')}`, httpCode: '500', itemIndex });
+	}
+	return files;
 }

@@ -1,7 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { show } from '../../shared/paths';
-import { trashOperation, trashTargetFields } from '../../shared/trash';
+import { defineOperation, toItems } from '../../../common/executor';
+import { dataflowRequest } from '../../../common/transport';
+import { FILES, show } from '../../shared/paths';
+import { confirmTrash, readTrashTargets, resolveIds, trashTargetFields, type TrashTargets } from '../../shared/trash';
 
 const showOn = show('trash', 'deletePermanently');
 
@@ -17,5 +19,21 @@ export const description: INodeProperties[] = [
 	...trashTargetFields(showOn, 'Repository paths of the files or folders to delete for good, all in one call'),
 ];
 
-/** `PUT deletepermanent` with the ids of the files, comma-separated; trashed paths are found in the trash list. */
-export const execute = trashOperation('deletepermanent', true, 'deleted');
+/** `PUT deletepermanent` with the ids of the files, comma-separated (trashed paths are found in the trash list); then the trash is read back. */
+export const execute = defineOperation<TrashTargets>({
+	plan(itemIndex) {
+		return readTrashTargets(this, itemIndex);
+	},
+	async run(plan, itemIndex) {
+		const files = await resolveIds(this, plan, itemIndex, true);
+		await dataflowRequest(this, {
+			method: 'PUT',
+			path: `${FILES}/deletepermanent`,
+			headers: { 'Content-Type': 'text/plain' },
+			body: files.map((f) => f.id).join(','),
+			expect: 'empty',
+			itemIndex,
+		});
+		return toItems({ deleted: true, files: await confirmTrash(this, files, false, itemIndex) });
+	},
+});
