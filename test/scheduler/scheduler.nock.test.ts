@@ -454,7 +454,7 @@ describe.each(['api/scheduler', 'plugin/scheduler-plugin/api/scheduler'])('Sched
 		it('a yes/no answer that is neither true nor false is an error naming it', async () => {
 			jsonServer().get(`${prefix}/canSchedule`).reply(200, '"maybe"', JSON_TYPE);
 			const result = await exec({ resource: 'scheduler', operation: 'canSchedule' });
-			expect(result.error?.message).toMatch(/answered "maybe" where true or false was expected/);
+			expect(result.error?.message).toMatch(/answered "maybe" where "true" or "false" was expected/);
 		});
 	});
 });

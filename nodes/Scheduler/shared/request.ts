@@ -6,6 +6,7 @@
  */
 import type { IDataObject, IHttpRequestMethods, INode } from 'n8n-workflow';
 
+import type { RequestPlan } from '../../common/executor';
 import { dataflowRequest, serverSettings, type DataflowResponse, type RequestContext } from '../../common/transport';
 import { apiError } from '../../common/errors';
 
@@ -28,17 +29,23 @@ export async function schedulerPath(ctx: RequestContext, endpoint: string): Prom
 	return `/${base}/${endpoint}`;
 }
 
-export async function schedulerRequest<T = unknown>(ctx: RequestContext, call: SchedulerCall): Promise<DataflowResponse<T>> {
-	return await dataflowRequest<T>(ctx, {
+/** The request for a scheduler endpoint (its path under the credential's scheduler path, a JSON body), as an operation plans it. */
+export async function schedulerCall(ctx: RequestContext, call: Omit<SchedulerCall, 'itemIndex'>): Promise<RequestPlan> {
+	return {
 		method: call.method,
 		path: await schedulerPath(ctx, call.endpoint),
 		qs: call.qs,
 		headers: call.body === undefined ? undefined : { 'Content-Type': 'application/json' },
 		body: call.body === undefined ? undefined : JSON.stringify(call.body),
 		expect: call.expect,
-		itemIndex: call.itemIndex,
 		refusals: call.refusals,
-	});
+	};
+}
+
+/** Sends a scheduler request (for operations that send several). */
+export async function schedulerRequest<T = unknown>(ctx: RequestContext, call: SchedulerCall): Promise<DataflowResponse<T>> {
+	const { itemIndex, ...rest } = call;
+	return await dataflowRequest<T>(ctx, { ...(await schedulerCall(ctx, rest)), itemIndex });
 }
 
 /** A text answer without surrounding white space (and without quotes, should a server send a JSON string). */

@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
+import { requestOperation } from '../../../common/executor';
 import { limitOf, returnAllFields } from '../../../common/fields';
 import { jobsFromBody, describeJob } from '../../shared/jobs';
-import { schedulerRequest } from '../../shared/request';
+import { schedulerCall } from '../../shared/request';
 
 const show = { resource: ['blockout'], operation: ['getMany'] };
 
@@ -11,13 +11,15 @@ export const description: INodeProperties[] = [
 	...returnAllFields(show),
 ];
 
-export const execute = defineOperation<{ limit?: number }>({
+export const execute = requestOperation<{ limit?: number }>({
 	plan(itemIndex) {
 		return { limit: limitOf(this, itemIndex) };
 	},
-	async run({ limit }, itemIndex) {
-		const { body } = await schedulerRequest(this, { method: 'GET', endpoint: 'blockout/blockoutjobs', expect: 'json', itemIndex });
+	async request() {
+		return await schedulerCall(this, { method: 'GET', endpoint: 'blockout/blockoutjobs', expect: 'json' });
+	},
+	output({ limit }, { body }) {
 		const blockouts = jobsFromBody(body).map(describeJob);
-		return toItems(limit === undefined ? blockouts : blockouts.slice(0, limit));
+		return limit === undefined ? blockouts : blockouts.slice(0, limit);
 	},
 });

@@ -1,15 +1,17 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
-import { yesNo } from '../../shared/answers';
-import { schedulerRequest } from '../../shared/request';
+import { requestOperation } from '../../../common/executor';
+import { booleanAnswer } from '../../../common/values';
+import { schedulerCall } from '../../shared/request';
 
 export const description: INodeProperties[] = [];
 
-export const execute = defineOperation({
+export const execute = requestOperation({
 	plan: () => ({}),
-	async run(_plan, itemIndex) {
-		const { body } = await schedulerRequest(this, { method: 'GET', endpoint: 'blockout/hasblockouts', expect: 'text', itemIndex });
-		return toItems({ hasBlockouts: yesNo(this.getNode(), body, itemIndex) });
+	async request() {
+		return await schedulerCall(this, { method: 'GET', endpoint: 'blockout/hasblockouts', expect: 'text' });
+	},
+	output(_plan, { body }, itemIndex) {
+		return { hasBlockouts: booleanAnswer(this, { body }, itemIndex) };
 	},
 });

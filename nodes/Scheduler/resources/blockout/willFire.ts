@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
-import { yesNo } from '../../shared/answers';
+import { booleanAnswer } from '../../../common/values';
 import { schedulerRequest } from '../../shared/request';
 import { scheduleFields } from '../../shared/scheduleFields';
 import { readScheduleRequest, scheduleRequestFor, type PlannedSchedule } from '../../shared/scheduleRequest';
@@ -26,6 +26,6 @@ export const execute = defineOperation<{ planned: PlannedSchedule }>({
 	async run({ planned }, itemIndex) {
 		const { request, summary } = await scheduleRequestFor(this, planned, itemIndex);
 		const { body } = await schedulerRequest(this, { method: 'POST', endpoint: 'blockout/willFire', body: request, expect: 'text', itemIndex });
-		return toItems({ willFire: yesNo(this.getNode(), body, itemIndex), ...(summary ? { schedule: summary } : {}) });
+		return toItems({ willFire: booleanAnswer(this, { body }, itemIndex), ...(summary ? { schedule: summary } : {}) });
 	},
 });

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
+import { requestOperation } from '../../../common/executor';
 import { jobFromBody, describeJob } from '../../shared/jobs';
-import { schedulerRequest } from '../../shared/request';
+import { schedulerCall } from '../../shared/request';
 
 export const description: INodeProperties[] = [
 	{
@@ -14,12 +14,14 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export const execute = defineOperation({
+export const execute = requestOperation({
 	plan: () => ({}),
-	async run(_plan, itemIndex) {
+	async request() {
 		// 204 No Content: the server has no cleaner job.
-		const { body } = await schedulerRequest(this, { method: 'GET', endpoint: 'getContentCleanerJob', expect: 'json', itemIndex });
+		return await schedulerCall(this, { method: 'GET', endpoint: 'getContentCleanerJob', expect: 'json' });
+	},
+	output(_plan, { body }) {
 		const job = jobFromBody(body);
-		return job ? toItems(describeJob(job)) : [];
+		return job ? describeJob(job) : [];
 	},
 });

@@ -1,10 +1,10 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { InputError } from '../../../common/inputError';
-import { defineOperation, toItems } from '../../../common/executor';
+import { requestOperation } from '../../../common/executor';
 import { toPathId } from '../../../common/repositoryPath';
 import { toArray, typed } from '../../../common/values';
-import { schedulerRequest } from '../../shared/request';
+import { schedulerCall } from '../../shared/request';
 
 const show = { resource: ['schedule'], operation: ['getGeneratedContent'] };
 
@@ -48,18 +48,14 @@ export function lineageIdOf(value: unknown): string {
 	return text.startsWith('/') ? toPathId(text, 'Scheduled file') : text;
 }
 
-export const execute = defineOperation<{ lineageId: string }>({
+export const execute = requestOperation<{ lineageId: string }>({
 	plan(itemIndex) {
 		return { lineageId: lineageIdOf(this.getNodeParameter('path', itemIndex, '')) };
 	},
-	async run({ lineageId }, itemIndex) {
-		const { body } = await schedulerRequest(this, {
-			method: 'GET',
-			endpoint: 'generatedContentForSchedule',
-			qs: { lineageId },
-			expect: 'json',
-			itemIndex,
-		});
-		return toItems(filesFromBody(body).map((file) => typed(file, FILE_TYPES)));
+	async request({ lineageId }) {
+		return await schedulerCall(this, { method: 'GET', endpoint: 'generatedContentForSchedule', qs: { lineageId }, expect: 'json' });
+	},
+	output(_plan, { body }) {
+		return filesFromBody(body).map((file) => typed(file, FILE_TYPES));
 	},
 });

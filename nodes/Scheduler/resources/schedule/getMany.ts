@@ -1,10 +1,10 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
+import { requestOperation } from '../../../common/executor';
 import { limitOf, returnAllFields } from '../../../common/fields';
 import { normalizePath } from '../../../common/repositoryPath';
 import { jobsFromBody, describeJob } from '../../shared/jobs';
-import { schedulerRequest } from '../../shared/request';
+import { schedulerCall } from '../../shared/request';
 
 const show = { resource: ['schedule'], operation: ['getMany'] };
 
@@ -70,7 +70,7 @@ interface Plan {
 	states: string[];
 }
 
-export const execute = defineOperation<Plan>({
+export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const plan: Plan = { states: Array.isArray(filters.states) ? (filters.states as string[]) : [] };
@@ -82,8 +82,10 @@ export const execute = defineOperation<Plan>({
 		if (typeof filters.owner === 'string' && filters.owner.trim() !== '') plan.owner = filters.owner.trim();
 		return plan;
 	},
-	async run(plan, itemIndex) {
-		const { body } = await schedulerRequest(this, { method: 'GET', endpoint: 'getJobs', expect: 'json', itemIndex });
+	async request() {
+		return await schedulerCall(this, { method: 'GET', endpoint: 'getJobs', expect: 'json' });
+	},
+	output(plan, { body }) {
 		let jobs = jobsFromBody(body).map(describeJob);
 		jobs = jobs.filter(
 			(job) =>
@@ -93,6 +95,6 @@ export const execute = defineOperation<Plan>({
 				(!plan.inputFile || job.inputFile === plan.inputFile),
 		);
 		if (plan.limit !== undefined) jobs = jobs.slice(0, plan.limit);
-		return toItems(jobs);
+		return jobs;
 	},
 });

@@ -1,8 +1,8 @@
 import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
-import { yesNo } from '../../shared/answers';
-import { schedulerRequest } from '../../shared/request';
+import { requestOperation } from '../../../common/executor';
+import { booleanAnswer } from '../../../common/values';
+import { schedulerCall } from '../../shared/request';
 
 const show = { resource: ['schedule'], operation: ['isAllowed'] };
 
@@ -19,14 +19,16 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export const execute = defineOperation<{ fileId: string }>({
+export const execute = requestOperation<{ fileId: string }>({
 	plan(itemIndex) {
 		const fileId = String(this.getNodeParameter('fileId', itemIndex, '') ?? '').trim();
 		if (fileId === '') throw new NodeOperationError(this.getNode(), 'No file ID given', { itemIndex });
 		return { fileId };
 	},
-	async run({ fileId }, itemIndex) {
-		const { body } = await schedulerRequest(this, { method: 'GET', endpoint: 'isScheduleAllowed', qs: { id: fileId }, expect: 'text', itemIndex });
-		return toItems({ fileId, scheduleAllowed: yesNo(this.getNode(), body, itemIndex) });
+	async request({ fileId }) {
+		return await schedulerCall(this, { method: 'GET', endpoint: 'isScheduleAllowed', qs: { id: fileId }, expect: 'text' });
+	},
+	output({ fileId }, { body }, itemIndex) {
+		return { fileId, scheduleAllowed: booleanAnswer(this, { body }, itemIndex) };
 	},
 });

@@ -1,19 +1,21 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
+import { requestOperation } from '../../../common/executor';
 import { jobIdField, readJobId } from '../../shared/jobId';
-import { schedulerRequest, textAnswer } from '../../shared/request';
+import { schedulerCall, textAnswer } from '../../shared/request';
 
 const show = { resource: ['schedule'], operation: ['resume'] };
 
 export const description: INodeProperties[] = [jobIdField(show)];
 
-export const execute = defineOperation<{ jobId: string }>({
+export const execute = requestOperation<{ jobId: string }>({
 	plan(itemIndex) {
 		return { jobId: readJobId(this, itemIndex) };
 	},
-	async run({ jobId }, itemIndex) {
-		const { body } = await schedulerRequest(this, { method: 'POST', endpoint: 'resumeJob', body: { jobId }, expect: 'text', itemIndex });
-		return toItems({ jobId, state: textAnswer(this.getNode(), body, itemIndex, 'a job state') });
+	async request({ jobId }) {
+		return await schedulerCall(this, { method: 'POST', endpoint: 'resumeJob', body: { jobId }, expect: 'text' });
+	},
+	output({ jobId }, { body }, itemIndex) {
+		return { jobId, state: textAnswer(this.getNode(), body, itemIndex, 'a job state') };
 	},
 });

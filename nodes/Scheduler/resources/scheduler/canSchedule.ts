@@ -1,16 +1,18 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
-import { yesNo } from '../../shared/answers';
-import { schedulerRequest } from '../../shared/request';
+import { requestOperation } from '../../../common/executor';
+import { booleanAnswer } from '../../../common/values';
+import { schedulerCall } from '../../shared/request';
 
 export const description: INodeProperties[] = [];
 
-export const execute = defineOperation({
+export const execute = requestOperation({
 	plan: () => ({}),
-	async run(_plan, itemIndex) {
+	async request() {
 		// The server produces this one as JSON only (a bare true or false).
-		const { body } = await schedulerRequest(this, { method: 'GET', endpoint: 'canSchedule', expect: 'json', itemIndex });
-		return toItems({ canSchedule: yesNo(this.getNode(), body, itemIndex) });
+		return await schedulerCall(this, { method: 'GET', endpoint: 'canSchedule', expect: 'json' });
+	},
+	output(_plan, { body }, itemIndex) {
+		return { canSchedule: booleanAnswer(this, { body }, itemIndex) };
 	},
 });

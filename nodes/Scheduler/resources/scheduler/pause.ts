@@ -1,16 +1,18 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
-import { schedulerRequest, textAnswer } from '../../shared/request';
+import { requestOperation } from '../../../common/executor';
+import { schedulerCall, textAnswer } from '../../shared/request';
 
 export const description: INodeProperties[] = [];
 
-export const execute = defineOperation({
+export const execute = requestOperation({
 	concurrency: 1,
 	plan: () => ({}),
-	async run(_plan, itemIndex) {
+	async request() {
 		// The server pauses only for users who may schedule; others get the unchanged status.
-		const { body } = await schedulerRequest(this, { method: 'POST', endpoint: 'pause', expect: 'text', itemIndex });
-		return toItems({ status: textAnswer(this.getNode(), body, itemIndex, 'a scheduler status') });
+		return await schedulerCall(this, { method: 'POST', endpoint: 'pause', expect: 'text' });
+	},
+	output(_plan, { body }, itemIndex) {
+		return { status: textAnswer(this.getNode(), body, itemIndex, 'a scheduler status') };
 	},
 });

@@ -1,15 +1,17 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
-import { schedulerRequest, textAnswer } from '../../shared/request';
+import { requestOperation } from '../../../common/executor';
+import { schedulerCall, textAnswer } from '../../shared/request';
 
 export const description: INodeProperties[] = [];
 
-export const execute = defineOperation({
+export const execute = requestOperation({
 	concurrency: 1,
 	plan: () => ({}),
-	async run(_plan, itemIndex) {
-		const { body } = await schedulerRequest(this, { method: 'POST', endpoint: 'start', expect: 'text', itemIndex });
-		return toItems({ status: textAnswer(this.getNode(), body, itemIndex, 'a scheduler status') });
+	async request() {
+		return await schedulerCall(this, { method: 'POST', endpoint: 'start', expect: 'text' });
+	},
+	output(_plan, { body }, itemIndex) {
+		return { status: textAnswer(this.getNode(), body, itemIndex, 'a scheduler status') };
 	},
 });
