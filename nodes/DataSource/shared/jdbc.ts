@@ -10,7 +10,7 @@ import { statusHint } from '../../common/errors';
 import { apiError } from '../../common/errors';
 import { normalizeConnection } from './connection';
 import { namesFromList } from './nameList';
-import { JDBC_PATH, segment } from './paths';
+import { JDBC_PATH } from './paths';
 import { dataflowRequest } from '../../common/transport';
 import { refusals } from './request';
 
@@ -21,7 +21,7 @@ export const LIST_REFUSED =
 export async function readConnection(ctx: IExecuteFunctions, name: string, itemIndex: number): Promise<IDataObject | undefined> {
 	let failure: unknown;
 	try {
-		const { body } = await dataflowRequest<IDataObject>(ctx, { method: 'GET', path: `${JDBC_PATH}/${segment(name)}`, expect: 'json', itemIndex, refusals: refusals() });
+		const { body } = await dataflowRequest<IDataObject>(ctx, { method: 'GET', path: `${JDBC_PATH}/${encodeURIComponent(name)}`, expect: 'json', itemIndex, refusals: refusals() });
 		return normalizeConnection(body);
 	} catch (error) {
 		failure = error;

@@ -4,8 +4,3 @@ export const DATASOURCE_PREFIX = '/plugin/data-access/api/datasource';
 export const JDBC_PATH = `${DATASOURCE_PREFIX}/jdbc/connection`;
 export const ANALYSIS_PATH = `${DATASOURCE_PREFIX}/analysis/catalog`;
 export const DSW_PATH = `${DATASOURCE_PREFIX}/dsw/domain`;
-
-/** One path segment for a connection name, catalog id or domain id, encoded once. */
-export function segment(name: string): string {
-	return encodeURIComponent(name);
-}

@@ -1,9 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
+import { requestOperation } from '../../../common/executor';
 import { locatorField, locatorValue } from '../../shared/locators';
-import { ANALYSIS_PATH, segment } from '../../shared/paths';
-import { dataflowRequest } from '../../../common/transport';
+import { ANALYSIS_PATH } from '../../shared/paths';
 import { refusals } from '../../shared/request';
 
 const show = { resource: ['analysisSchema'], operation: ['delete'] };
@@ -19,17 +18,18 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-export const execute = defineOperation<{ catalogId: string }>({
+export const execute = requestOperation<{ catalogId: string }>({
 	plan(itemIndex) {
 		return { catalogId: locatorValue(this, 'catalog', itemIndex, 'Catalog') };
 	},
-	async run(plan, itemIndex) {
+	request(plan) {
 		// 200 without a body; a missing catalog fails inside the server (500 without a message of its own).
-		await dataflowRequest(this, {
-			method: 'DELETE', path: `${ANALYSIS_PATH}/${segment(plan.catalogId)}`, expect: 'empty',
-			itemIndex,
+		return {
+			method: 'DELETE', path: `${ANALYSIS_PATH}/${encodeURIComponent(plan.catalogId)}`, expect: 'empty',
 			refusals: refusals({ 500: `The server could not remove the analysis catalog "${plan.catalogId}": it answers this way when no catalog has that name` }),
-		});
-		return toItems({ catalogId: plan.catalogId, deleted: true });
+		};
+	},
+	output(plan) {
+		return { catalogId: plan.catalogId, deleted: true };
 	},
 });

@@ -1,11 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { binaryFromResponse } from '../../../common/binary';
-import { defineOperation } from '../../../common/executor';
-import { binaryFieldName, outputBinaryField } from '../../shared/fields';
+import { requestOperation } from '../../../common/executor';
+import { binaryOutputField, readBinaryPropertyName } from '../../../common/fields';
 import { locatorField, locatorValue } from '../../shared/locators';
-import { ANALYSIS_PATH, segment } from '../../shared/paths';
-import { dataflowRequest } from '../../../common/transport';
+import { ANALYSIS_PATH } from '../../shared/paths';
 import { refusals } from '../../shared/request';
 
 const show = { resource: ['analysisSchema'], operation: ['download'] };
@@ -19,20 +18,21 @@ export const description: INodeProperties[] = [
 		placeholder: 'SteelWheels',
 		show,
 	}),
-	outputBinaryField(show),
+	{ ...binaryOutputField(), displayOptions: { show } },
 ];
 
-export const execute = defineOperation<{ catalogId: string; binaryProperty: string }>({
+export const execute = requestOperation<{ catalogId: string; binaryProperty: string }>({
 	plan(itemIndex) {
-		return { catalogId: locatorValue(this, 'catalog', itemIndex, 'Catalog'), binaryProperty: binaryFieldName(this, itemIndex) };
+		return { catalogId: locatorValue(this, 'catalog', itemIndex, 'Catalog'), binaryProperty: readBinaryPropertyName(this, itemIndex, 'output') };
 	},
-	async run(plan, itemIndex) {
+	request(plan) {
 		// 400 without a message: no catalog of that name (the repository has no folder for it).
-		const response = await dataflowRequest(this, {
-			method: 'GET', path: `${ANALYSIS_PATH}/${segment(plan.catalogId)}`, expect: 'stream',
-			itemIndex,
+		return {
+			method: 'GET', path: `${ANALYSIS_PATH}/${encodeURIComponent(plan.catalogId)}`, expect: 'stream',
 			refusals: refusals({ 400: `The server has no analysis catalog "${plan.catalogId}" (it answered 400)` }),
-		});
+		};
+	},
+	async output(plan, response) {
 		const binary = await binaryFromResponse(this, response, {
 			fileName: `${plan.catalogId}.mondrian.xml`,
 			mimeType: 'application/xml',

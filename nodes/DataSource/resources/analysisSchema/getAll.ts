@@ -1,8 +1,7 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
-import { dataflowRequest } from '../../../common/transport';
-import { limitOf, returnAllFields } from '../../shared/fields';
+import { requestOperation } from '../../../common/executor';
+import { limitOf, returnAllFields } from '../../../common/fields';
 import { namesFromList } from '../../shared/nameList';
 import { ANALYSIS_PATH } from '../../shared/paths';
 
@@ -10,13 +9,15 @@ const show = { resource: ['analysisSchema'], operation: ['getAll'] };
 
 export const description: INodeProperties[] = [...returnAllFields(show)];
 
-export const execute = defineOperation<{ limit?: number }>({
+export const execute = requestOperation<{ limit?: number }>({
 	plan(itemIndex) {
 		return { limit: limitOf(this, itemIndex) };
 	},
-	async run(plan, itemIndex) {
-		const { body } = await dataflowRequest<IDataObject>(this, { method: 'GET', path: ANALYSIS_PATH, expect: 'json', itemIndex });
+	request() {
+		return { method: 'GET', path: ANALYSIS_PATH, expect: 'json' };
+	},
+	output(plan, { body }) {
 		const ids = namesFromList(body);
-		return toItems((plan.limit === undefined ? ids : ids.slice(0, plan.limit)).map((catalogId) => ({ catalogId })));
+		return (plan.limit === undefined ? ids : ids.slice(0, plan.limit)).map((catalogId) => ({ catalogId }));
 	},
 });

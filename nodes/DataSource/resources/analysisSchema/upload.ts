@@ -2,9 +2,10 @@ import { BINARY_ENCODING, NodeOperationError, type IBinaryData, type IDataObject
 
 import { multipartBody, uploadSource, type MultipartPart } from '../../../common/binary';
 import { csrfHeaders } from '../../../common/csrf';
+import { readBinaryPropertyName } from '../../../common/fields';
 import { defineOperation, toItems } from '../../../common/executor';
 import { locatorField, locatorValue } from '../../shared/locators';
-import { ANALYSIS_PATH, segment } from '../../shared/paths';
+import { ANALYSIS_PATH } from '../../shared/paths';
 import { dataflowRequest } from '../../../common/transport';
 import { refusals } from '../../shared/request';
 
@@ -166,8 +167,7 @@ export const execute = defineOperation<Plan>({
 	async plan(itemIndex) {
 		const node = this.getNode();
 		const catalogId = locatorValue(this, 'catalog', itemIndex, 'Catalog');
-		const binaryProperty = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '').trim();
-		if (binaryProperty === '') throw new NodeOperationError(node, 'Input Binary Field is empty', { itemIndex });
+		const binaryProperty = readBinaryPropertyName(this, itemIndex, 'input');
 		const binary = this.helpers.assertBinaryData(itemIndex, binaryProperty);
 		const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 		const fileName =
@@ -224,7 +224,7 @@ export const execute = defineOperation<Plan>({
 		parts.push({ name: 'xmlaEnabledFlag', value: String(plan.xmlaEnabled) });
 		if (plan.parameters !== '') parts.push({ name: 'parameters', value: plan.parameters });
 		const form = multipartBody(parts);
-		const path = `${ANALYSIS_PATH}/${segment(plan.catalogId)}`;
+		const path = `${ANALYSIS_PATH}/${encodeURIComponent(plan.catalogId)}`;
 		// The data-access plugin's CSRF set does not cover this path (plugin.spring.xml, 9.3 to HEAD), but a
 		// server whose administrator added it refuses the import without the session's token.
 		const csrf = await csrfHeaders(this, path, itemIndex);

@@ -1,9 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
+import { requestOperation } from '../../../common/executor';
 import { locatorField, locatorValue } from '../../shared/locators';
-import { DSW_PATH, segment } from '../../shared/paths';
-import { dataflowRequest } from '../../../common/transport';
+import { DSW_PATH } from '../../shared/paths';
 import { refusals } from '../../shared/request';
 
 const show = { resource: ['dswDomain'], operation: ['delete'] };
@@ -19,17 +18,18 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-export const execute = defineOperation<{ domainId: string }>({
+export const execute = requestOperation<{ domainId: string }>({
 	plan(itemIndex) {
 		return { domainId: locatorValue(this, 'domain', itemIndex, 'Domain') };
 	},
-	async run(plan, itemIndex) {
+	request(plan) {
 		// 200 without a body; the domain's analysis catalog is removed with it.
-		await dataflowRequest(this, {
-			method: 'DELETE', path: `${DSW_PATH}/${segment(plan.domainId)}`, expect: 'empty',
-			itemIndex,
+		return {
+			method: 'DELETE', path: `${DSW_PATH}/${encodeURIComponent(plan.domainId)}`, expect: 'empty',
 			refusals: refusals({ 500: `The server could not remove the domain "${plan.domainId}": it answers this way when no domain has that ID` }),
-		});
-		return toItems({ domainId: plan.domainId, deleted: true });
+		};
+	},
+	output(plan) {
+		return { domainId: plan.domainId, deleted: true };
 	},
 });

@@ -1,11 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { binaryFromResponse } from '../../../common/binary';
-import { defineOperation } from '../../../common/executor';
-import { binaryFieldName, outputBinaryField } from '../../shared/fields';
+import { requestOperation } from '../../../common/executor';
+import { binaryOutputField, readBinaryPropertyName } from '../../../common/fields';
 import { locatorField, locatorValue } from '../../shared/locators';
-import { DSW_PATH, segment } from '../../shared/paths';
-import { dataflowRequest } from '../../../common/transport';
+import { DSW_PATH } from '../../shared/paths';
 import { refusals } from '../../shared/request';
 
 const show = { resource: ['dswDomain'], operation: ['download'] };
@@ -19,19 +18,20 @@ export const description: INodeProperties[] = [
 		placeholder: 'sales_model.xmi',
 		show,
 	}),
-	outputBinaryField(show),
+	{ ...binaryOutputField(), displayOptions: { show } },
 ];
 
-export const execute = defineOperation<{ domainId: string; binaryProperty: string }>({
+export const execute = requestOperation<{ domainId: string; binaryProperty: string }>({
 	plan(itemIndex) {
-		return { domainId: locatorValue(this, 'domain', itemIndex, 'Domain'), binaryProperty: binaryFieldName(this, itemIndex) };
+		return { domainId: locatorValue(this, 'domain', itemIndex, 'Domain'), binaryProperty: readBinaryPropertyName(this, itemIndex, 'output') };
 	},
-	async run(plan, itemIndex) {
-		const response = await dataflowRequest(this, {
-			method: 'GET', path: `${DSW_PATH}/${segment(plan.domainId)}`, expect: 'stream',
-			itemIndex,
+	request(plan) {
+		return {
+			method: 'GET', path: `${DSW_PATH}/${encodeURIComponent(plan.domainId)}`, expect: 'stream',
 			refusals: refusals({ 500: `The server could not export the domain "${plan.domainId}": it answers this way when no domain has that ID` }),
-		});
+		};
+	},
+	async output(plan, response) {
 		// The server sends the XMI as it is, or a zip (XMI and analysis schema) named after the domain.
 		const binary = await binaryFromResponse(this, response, {
 			fileName: /\.xmi$/i.test(plan.domainId) ? plan.domainId : `${plan.domainId}.xmi`,

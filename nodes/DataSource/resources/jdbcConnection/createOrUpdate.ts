@@ -13,7 +13,7 @@ import {
 } from '../../shared/connection';
 import { readConnection } from '../../shared/jdbc';
 import { locatorField, locatorValue } from '../../shared/locators';
-import { JDBC_PATH, segment } from '../../shared/paths';
+import { JDBC_PATH } from '../../shared/paths';
 import { dataflowRequest } from '../../../common/transport';
 import { refusals } from '../../shared/request';
 
@@ -292,7 +292,7 @@ export const execute = defineOperation<Plan>({
 		const response = await dataflowRequest(this, {
 			refusals: refusals(),
 			method: 'PUT',
-			path: `${JDBC_PATH}/${segment(plan.name)}`,
+			path: `${JDBC_PATH}/${encodeURIComponent(plan.name)}`,
 			headers: { 'Content-Type': 'application/json' },
 			body: JSON.stringify(body),
 			expect: 'empty',

@@ -1,9 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
+import { requestOperation } from '../../../common/executor';
 import { locatorField, locatorValue } from '../../shared/locators';
-import { JDBC_PATH, segment } from '../../shared/paths';
-import { dataflowRequest } from '../../../common/transport';
+import { JDBC_PATH } from '../../shared/paths';
 import { refusals } from '../../shared/request';
 
 const show = { resource: ['jdbcConnection'], operation: ['delete'] };
@@ -19,20 +18,21 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-export const execute = defineOperation<{ name: string }>({
+export const execute = requestOperation<{ name: string }>({
 	plan(itemIndex) {
 		return { name: locatorValue(this, 'connection', itemIndex, 'Connection') };
 	},
-	async run(plan, itemIndex) {
+	request(plan) {
 		// 204: removed. The server documents 304 for "nothing removed", but its code answers an empty 500
 		// for a missing connection and for a user who may not manage data sources.
-		const response = await dataflowRequest(this, {
-			method: 'DELETE', path: `${JDBC_PATH}/${segment(plan.name)}`, expect: 'empty', okStatuses: [304],
-			itemIndex,
+		return {
+			method: 'DELETE', path: `${JDBC_PATH}/${encodeURIComponent(plan.name)}`, expect: 'empty', okStatuses: [304],
 			refusals: refusals({
 				500: `The server could not remove the connection "${plan.name}": it answers this way when no connection has that name or this user may not manage data sources`,
 			}),
-		});
-		return toItems({ name: plan.name, deleted: response.status !== 304 });
+		};
+	},
+	output(plan, response) {
+		return { name: plan.name, deleted: response.status !== 304 };
 	},
 });

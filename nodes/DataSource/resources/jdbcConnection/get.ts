@@ -1,10 +1,9 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
+import { requestOperation } from '../../../common/executor';
 import { normalizeConnection } from '../../shared/connection';
 import { locatorField, locatorValue } from '../../shared/locators';
-import { JDBC_PATH, segment } from '../../shared/paths';
-import { dataflowRequest } from '../../../common/transport';
+import { JDBC_PATH } from '../../shared/paths';
 import { refusals } from '../../shared/request';
 
 const show = { resource: ['jdbcConnection'], operation: ['get'] };
@@ -20,19 +19,20 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-export const execute = defineOperation<{ name: string }>({
+export const execute = requestOperation<{ name: string }>({
 	plan(itemIndex) {
 		return { name: locatorValue(this, 'connection', itemIndex, 'Connection') };
 	},
-	async run(plan, itemIndex) {
-		const { body } = await dataflowRequest<IDataObject>(this, {
-			method: 'GET', path: `${JDBC_PATH}/${segment(plan.name)}`, expect: 'json',
-			itemIndex,
+	request(plan) {
+		return {
+			method: 'GET', path: `${JDBC_PATH}/${encodeURIComponent(plan.name)}`, expect: 'json',
 			// The server answers every failure, "no such connection" and "not allowed" included, with an empty 500.
 			refusals: refusals({
 				500: `The server could not read the connection "${plan.name}": it answers this way when no connection has that name or this user may not manage data sources`,
 			}),
-		});
-		return toItems(normalizeConnection(body));
+		};
+	},
+	output(_plan, { body }) {
+		return normalizeConnection(body);
 	},
 });
