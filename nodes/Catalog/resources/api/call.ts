@@ -5,10 +5,9 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
+import { requestOperation, toItems } from '../../../common/executor';
 import { pairListField, readPairs } from '../../../common/fields';
 import { InputError } from '../../../common/inputError';
-import { dataflowRequest } from '../../../common/transport';
 
 const show = { resource: ['api'], operation: ['call'] };
 
@@ -116,7 +115,7 @@ interface Plan {
 	splitArrays: boolean;
 }
 
-export const execute = defineOperation<Plan>({
+export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		const node = this.getNode();
 		const method = this.getNodeParameter('method', itemIndex) as IHttpRequestMethods;
@@ -142,8 +141,8 @@ export const execute = defineOperation<Plan>({
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		return { method, path, qs, body, splitArrays: options.splitArrays !== false };
 	},
-	async run(plan, itemIndex) {
-		const response = await dataflowRequest<unknown>(this, {
+	request(plan) {
+		return {
 			credential: 'catalog',
 			method: plan.method,
 			path: plan.path,
@@ -151,8 +150,10 @@ export const execute = defineOperation<Plan>({
 			headers: plan.body === undefined ? undefined : { 'Content-Type': 'application/json' },
 			body: plan.body,
 			expect: 'json',
-			itemIndex,
-		});
+		};
+	},
+	// Items built here: an answer's own objects may hold a key named "json".
+	output(plan, response) {
 		let data = response.body;
 		if (data === undefined || data === null) return toItems({ success: true, statusCode: response.status });
 		// The real catalog wraps lists as {status, data: [...]} (docs.pentaho.com/pdc-api-docs, e.g. the
