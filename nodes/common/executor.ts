@@ -230,7 +230,9 @@ export interface RequestOperationSpec<P> {
  * The shape of an operation that sends one request per item and shapes the answer: `plan` reads
  * the item's parameters (no request), `request` says what to send (the endpoint is visible in the
  * operation's own file), `output` turns the answer into items. Operations that send several
- * requests or wait use `defineOperation` directly.
+ * requests or wait use `defineOperation` directly. `output` returns JSON objects (each becomes an
+ * item) or ready items (binary downloads; recognised by their `json` key), so objects taken as
+ * they are from a server that might hold a key named `json` are returned as `toItems(...)`.
  */
 export function requestOperation<P>(spec: RequestOperationSpec<P>): CustomOperation {
 	return defineOperation<P>({
