@@ -1,12 +1,10 @@
 /** The Worker node's Slave operations against the emulator over real HTTP (split from worker.emulator.test.ts). */
-import type { WorkerState } from '../../emulator/areas/worker';
 import { DataflowWorker } from '../../nodes/Worker/DataflowWorker.node';
 import { run } from '../harness';
 import { useEmulator } from '../helpers/emulator';
 
 const node = new DataflowWorker();
 const fixture = useEmulator({ jobDurationMs: 300 });
-const state = () => fixture.emulator.app.state.worker as WorkerState;
 
 describe('Worker node against the emulator: slaves', () => {
 	it('Slave Register then List', async () => {
