@@ -15,7 +15,7 @@
  * offset (or `Z`) is that instant. Either way the request carries the start as the server writes
  * dates (`2026-01-15T09:30:00.000+01:00`) plus the time zone name.
  */
-import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { normalizePath } from '../../common/repositoryPath';
 import { repositoryPathText } from '../../common/repositoryPicker';
@@ -513,12 +513,8 @@ export async function scheduleRequestFor(
 	if (planned.json || !planned.input) return { request: planned.json ?? {} };
 	const server = await schedulerServer(ctx, itemIndex);
 	const summary: Partial<ScheduleSummary> = { timeZoneFrom: planned.timeZoneFrom ?? 'workflow' };
-	let request: IDataObject;
-	try {
-		request = buildScheduleRequest(planned.input, planned.purpose, server, summary);
-	} catch (error) {
-		throw new NodeOperationError(ctx.getNode(), error instanceof Error ? error.message : String(error), { itemIndex });
-	}
+	// A schedule this server cannot take throws ScheduleInputError (an InputError: the executor reports it for the item).
+	const request = buildScheduleRequest(planned.input, planned.purpose, server, summary);
 	const ordered: ScheduleSummary = {
 		timeZone: summary.timeZone as string,
 		timeZoneFrom: summary.timeZoneFrom as ScheduleSummary['timeZoneFrom'],

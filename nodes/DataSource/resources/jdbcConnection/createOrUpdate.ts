@@ -256,11 +256,7 @@ export const execute = defineOperation<Plan>({
 			extraOptions: entries(extra.extraOptions),
 			poolingProperties: entries(extra.connectionPoolingProperties),
 		};
-		try {
-			checkChanges(changes);
-		} catch (error) {
-			throw new NodeOperationError(node, (error as Error).message, { itemIndex });
-		}
+		checkChanges(changes);
 		return { name, mode: 'fields', changes };
 	},
 	async run(plan, itemIndex) {
