@@ -74,7 +74,7 @@ describe('Lineage node against the emulator', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(1);
-		expect(result.items[0].json).toEqual({ fileName: 'pentaho-lineage_20240305.zip', startDate: '20240305' });
+		expect(result.items[0].json).toEqual({ fileName: 'pentaho-lineage_20240305.zip', startDate: '2024-03-05' });
 		const zip = Buffer.from(result.items[0].binary!.data.data, 'base64');
 		expect(Object.keys(unzipSync(new Uint8Array(zip))).sort()).toEqual([TEST_0305, SALES_0308].flatMap(both).sort());
 	});

@@ -58,13 +58,13 @@ function countRequests(): { count: () => number } {
 describe('Lineage node, Get All (nock)', () => {
 	it.each([
 		['all dates', '/all', { dateRange: 'all' }, 'pentaho-lineage.zip', {}],
-		['from a date', '/all/20240301', { dateRange: 'from', startDate: '2024-03-01T00:00:00' }, 'pentaho-lineage_20240301.zip', { startDate: '20240301' }],
+		['from a date', '/all/20240301', { dateRange: 'from', startDate: '2024-03-01T00:00:00' }, 'pentaho-lineage_20240301.zip', { startDate: '2024-03-01' }],
 		[
 			'between two dates',
 			'/all/20240301/20240305',
 			{ dateRange: 'between', startDate: '2024-03-01T00:00:00', endDate: '2024-03-05T00:00:00.000+01:00' },
 			'pentaho-lineage_20240301-20240305.zip',
-			{ startDate: '20240301', endDate: '20240305' },
+			{ startDate: '2024-03-01', endDate: '2024-03-05' },
 		],
 	])('%s: GET …/download%s, the zip as binary data with the server’s name', async (_label, path, parameters, fileName, range) => {
 		const zip = zipOf({ [`${STEM}.graphml`]: GRAPHML });

@@ -15,7 +15,7 @@ describe('Worker node against the emulator: server', () => {
 		const result = await run(node, { parameters: { resource: 'server', operation: 'getStatus' }, credentials: { dataflowServerApi: fixture.server() } });
 		expect(result.error).toBeUndefined();
 		const [server, ...entries] = result.items.map((i) => i.json as Record<string, any>);
-		expect(server).toMatchObject({ kind: 'server', statusdesc: 'Online', jobCount: state().jobs.length, transformationCount: 2 });
+		expect(server).toMatchObject({ kind: 'server', statusDesc: 'Online', jobCount: state().jobs.length, transformationCount: 2 });
 		expect(typeof server.memoryTotal).toBe('number');
 		expect(typeof server.cpuCores).toBe('number');
 		expect(typeof server.osName).toBe('string');

@@ -29,7 +29,7 @@ const SERVER_STATUS = `<?xml version="1.0" encoding="UTF-8"?>
 describe('Server: Get Status', () => {
 	const serverItem = {
 		kind: 'server',
-		statusdesc: 'Online',
+		statusDesc: 'Online',
 		memoryFree: 123456,
 		memoryTotal: 987654,
 		cpuCores: 8,

@@ -12,7 +12,7 @@ import {
 
 import { binaryFromResponse, fileNameFromContentDisposition, type ByteStream } from '../../common/binary';
 import { unzip } from '../../common/compression';
-import { toDateRange, toYyyyMmDd } from '../../common/dates';
+import { isoDay, toDateRange, toYyyyMmDd } from '../../common/dates';
 import { dataflowRequest } from '../../common/transport';
 import { artifactJson, describeArtifact } from './artifacts';
 import { parseGraphml } from './graphml';
@@ -66,8 +66,9 @@ export function readOutputOptions(ctx: IExecuteFunctions, itemIndex: number): { 
 function rangeJson(plan: LineagePlan): IDataObject {
 	const out: IDataObject = {};
 	if (plan.filePath) out.filePath = plan.filePath;
-	if (plan.range.start) out.startDate = plan.range.start;
-	if (plan.range.end) out.endDate = plan.range.end;
+	// As every other date the nodes output (the artifacts' `date` too): yyyy-MM-dd, not the URL's yyyyMMdd.
+	if (plan.range.start) out.startDate = isoDay(plan.range.start);
+	if (plan.range.end) out.endDate = isoDay(plan.range.end);
 	return out;
 }
 

@@ -89,7 +89,7 @@ export const description = updateDisplayOptions({ show }, [
 				name: 'trans',
 				type: 'string',
 				default: '',
-				description: 'ID of the running transformation the port is for',
+				description: 'Name of the transformation the port is for (sent as trans, which the server reads as the transformation name)',
 			},
 		],
 	},
@@ -98,6 +98,13 @@ export const description = updateDisplayOptions({ show }, [
 
 /** The allocation parameters in the order the server documents them. */
 const TEXT_FIELDS = ['host', 'id', 'trans', 'sourceSlave', 'sourceStep', 'targetSlave', 'targetStep'] as const;
+
+/**
+ * The output names of the parameters the server names otherwise, as Socket List spells them: the
+ * servlet reads `id` as the clustered run ID and `trans` as the transformation name
+ * (pentaho/pentaho-kettle:engine/src/main/java/org/pentaho/di/www/AllocateServerSocketServlet.java, doGet).
+ */
+const OUTPUT_KEY: Record<string, string> = { id: 'clusterRunId', trans: 'transformation' };
 
 interface Plan {
 	qs: IDataObject;
@@ -143,7 +150,7 @@ export const execute = requestOperation<Plan>({
 			});
 		}
 		const json: IDataObject = { port };
-		for (const [key, value] of Object.entries(plan.qs)) if (key !== 'xml') json[key] = value;
+		for (const [key, value] of Object.entries(plan.qs)) if (key !== 'xml') json[OUTPUT_KEY[key] ?? key] = value;
 		if (plan.includeRaw) json.raw = response.raw;
 		return toItems(json);
 	},
