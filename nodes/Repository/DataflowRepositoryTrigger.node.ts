@@ -67,16 +67,14 @@ export class DataflowRepositoryTrigger implements INodeType {
 				default: ['fileCreated'],
 				description: 'What to trigger on. Each change of each file is emitted once.',
 			},
-			pathField(
-				{ events: FILE_EVENTS },
-				{
-					name: 'folder',
-					displayName: 'Folder',
-					description: 'Repository folder to watch, such as /home/admin. In the list, type a folder path ending with "/" to browse it.',
-					placeholder: '/home/admin',
-					folders: true,
-				},
-			),
+			pathField({
+				show: { events: FILE_EVENTS },
+				name: 'folder',
+				displayName: 'Folder',
+				description: 'Repository folder to watch, such as /home/admin. In the list, type a folder path ending with "/" to browse it.',
+				placeholder: '/home/admin',
+				folders: true,
+			}),
 			{
 				displayName: 'File Name Pattern',
 				name: 'namePattern',
@@ -95,15 +93,13 @@ export class DataflowRepositoryTrigger implements INodeType {
 				description: 'Whether to watch the files of every folder below the folder too',
 				displayOptions: { show: { events: FILE_EVENTS } },
 			},
-			pathField(
-				{ events: ['generatedContentAdded'] },
-				{
-					name: 'sourceFile',
-					displayName: 'Source File',
-					description: 'Repository path of the file whose output to watch, such as a report run by a schedule',
-					placeholder: '/public/reports/sales.prpt',
-				},
-			),
+			pathField({
+				show: { events: ['generatedContentAdded'] },
+				name: 'sourceFile',
+				displayName: 'Source File',
+				description: 'Repository path of the file whose output to watch, such as a report run by a schedule',
+				placeholder: '/public/reports/sales.prpt',
+			}),
 			{
 				displayName: 'Options',
 				name: 'options',

@@ -9,34 +9,9 @@ import { pairListField } from '../../common/fields';
 export { limitOf, returnAllFields } from '../../common/fields';
 
 import { PERMISSION_CODES } from './documents';
-import type { Show } from './paths';
 
-export function binaryOutputField(showOn: Show): INodeProperties {
-	return {
-		displayName: 'Put Output File in Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		hint: 'The name of the output binary field to put the file in',
-		displayOptions: { show: showOn },
-	};
-}
-
-export function binaryInputField(showOn: Show, description = 'The name of the input binary field holding the file'): INodeProperties {
-	return {
-		displayName: 'Input Binary Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		hint: description,
-		displayOptions: { show: showOn },
-	};
-}
-
-export function keyValueField(showOn: Show, name: string, displayName: string, placeholder: string, description: string): INodeProperties {
-	return pairListField({ show: showOn, name, displayName, placeholder, description, entry: 'entry', pair: 'key' });
+export function keyValueField(name: string, displayName: string, placeholder: string, description: string): INodeProperties {
+	return pairListField({ name, displayName, placeholder, description, entry: 'entry', pair: 'key' });
 }
 
 /** The entries of a key/value field; empty keys and duplicate keys are refused. */
@@ -60,7 +35,7 @@ export const PERMISSION_OPTIONS = [
 	{ name: 'Write', value: 'write' },
 ];
 
-export function permissionsField(showOn: Show, defaults: string[], description: string): INodeProperties {
+export function permissionsField(defaults: string[], description: string): INodeProperties {
 	return {
 		displayName: 'Permissions',
 		name: 'permissions',
@@ -69,7 +44,6 @@ export function permissionsField(showOn: Show, defaults: string[], description: 
 		default: [...defaults],
 		required: true,
 		description,
-		displayOptions: { show: showOn },
 	};
 }
 
@@ -118,14 +92,13 @@ const MEMBER_NAMES = [
 const MEMBER_OPTIONS = MEMBER_NAMES.map((value) => ({ name: value, value })).sort((a, b) => a.name.localeCompare(b.name));
 
 /** The listing filter of children and tree: file types, name patterns, and members to include or exclude. */
-export function listingFilterField(showOn: Show): INodeProperties {
+export function listingFilterField(): INodeProperties {
 	return {
 		displayName: 'Filter',
 		name: 'filter',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: { show: showOn },
 		options: [
 			{
 				displayName: 'Exclude Members',
@@ -197,7 +170,7 @@ export function readListingFilter(ctx: IExecuteFunctions, itemIndex: number): st
 }
 
 /** The optional folder of Can Upload / Can Download (`dirPath`). */
-export function dirPathField(showOn: Show): INodeProperties {
+export function dirPathField(): INodeProperties {
 	return {
 		displayName: 'Folder Path',
 		name: 'dirPath',
@@ -205,7 +178,6 @@ export function dirPathField(showOn: Show): INodeProperties {
 		default: '',
 		placeholder: '/public',
 		description: 'Optional folder to check; leave empty to ask in general',
-		displayOptions: { show: showOn },
 	};
 }
 

@@ -1,7 +1,6 @@
 /** Options shared by Get Children and Get Tree: hidden files, permissions, system folders. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { Show } from './paths';
 
 export interface ListingOptions {
 	showHidden: boolean;
@@ -9,7 +8,7 @@ export interface ListingOptions {
 	includeSystemFolders?: boolean;
 }
 
-export function listingOptionsField(showOn: Show, tree: boolean): INodeProperties {
+export function listingOptionsField(tree: boolean): INodeProperties {
 	const options: INodeProperties[] = [
 		{
 			displayName: 'Include Permissions',
@@ -35,7 +34,7 @@ export function listingOptionsField(showOn: Show, tree: boolean): INodePropertie
 			description: 'Whether to list system folders such as /etc too',
 		});
 	}
-	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, displayOptions: { show: showOn }, options };
+	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options };
 }
 
 export function readListingOptions(ctx: IExecuteFunctions, itemIndex: number): ListingOptions {

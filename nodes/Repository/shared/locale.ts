@@ -1,9 +1,8 @@
 /** The locale field of the locale operations. */
 import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import type { Show } from './paths';
 
-export function localeField(showOn: Show, defaultValue = 'default'): INodeProperties {
+export function localeField(defaultValue = 'default'): INodeProperties {
 	return {
 		displayName: 'Locale',
 		name: 'locale',
@@ -12,7 +11,6 @@ export function localeField(showOn: Show, defaultValue = 'default'): INodeProper
 		required: true,
 		placeholder: 'de',
 		description: 'Locale such as "de" or "en_US"; "default" holds the properties used when no locale matches',
-		displayOptions: { show: showOn },
 	};
 }
 

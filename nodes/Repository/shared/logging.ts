@@ -8,7 +8,6 @@
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import type { Show } from './paths';
 
 /** The first version whose backup is a POST with a form and whose restore takes the log and bundle fields. */
 export const LOGGED_BACKUP_SINCE = '10.2.0.3';
@@ -28,7 +27,7 @@ export const LOG_LEVEL_OPTION: INodeProperties = {
 	description: 'How much the server writes to its log file (10.2.0.3 and later)',
 };
 
-export function logFileField(showOn: Show, fallback: string): INodeProperties {
+export function logFileField(fallback: string): INodeProperties {
 	return {
 		displayName: 'Server Log File',
 		name: 'logFile',
@@ -38,7 +37,6 @@ export function logFileField(showOn: Show, fallback: string): INodeProperties {
 		placeholder: fallback,
 		description:
 			"File on the server where it writes its log of the operation (relative to the server's working folder unless absolute); it must end in .log or .txt. Used by servers 10.2.0.3 and later, which require it.",
-		displayOptions: { show: showOn },
 	};
 }
 

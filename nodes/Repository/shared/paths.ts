@@ -23,16 +23,19 @@ export interface PathFieldOptions {
 	placeholder?: string;
 	/** The list offers folders only (the folder pickers). */
 	folders?: boolean;
+	/** The field's own condition (a trigger event, a context type); the operation's comes from updateDisplayOptions. */
+	show?: Show;
 }
 
 /** A repository path: "From List" browses folders (type a folder such as /home/admin/ to open it), "By Path" takes a typed path. */
-export function pathField(showOn: Show, options: PathFieldOptions = {}): INodeProperties {
+export function pathField(options: PathFieldOptions = {}): INodeProperties {
 	return {
 		displayName: options.displayName ?? 'Path',
 		name: options.name ?? 'path',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
+		...(options.show ? { displayOptions: { show: options.show } } : {}),
 		description:
 			options.description ??
 			'Repository path of the file or folder, such as /home/admin/sales.ktr. In the list, type a folder path ending with "/" to browse it.',
@@ -60,7 +63,6 @@ export function pathField(showOn: Show, options: PathFieldOptions = {}): INodePr
 				],
 			},
 		],
-		displayOptions: { show: showOn },
 	};
 }
 

@@ -6,10 +6,10 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { encodePathId, pathIdSegment } from '../../common/repositoryPath';
-import { pathField, readPath, REPOS, type Show } from './paths';
+import { pathField, readPath, REPOS } from './paths';
 import { pairListField } from '../../common/fields';
 
-export function resourceAddressFields(showOn: Show): INodeProperties[] {
+export function resourceAddressFields(): INodeProperties[] {
 	return [
 		{
 			displayName: 'Context',
@@ -20,9 +20,8 @@ export function resourceAddressFields(showOn: Show): INodeProperties[] {
 				{ name: 'Repository File', value: 'file', description: 'A file in the repository, such as a report' },
 			],
 			default: 'file',
-			displayOptions: { show: showOn },
 		},
-		pathField({ ...showOn, contextType: ['file'] }, { description: 'Repository path of the file the resource belongs to', placeholder: '/public/Sample Reports/Sales Summary.prpt' }),
+		pathField({ show: { contextType: ['file'] }, description: 'Repository path of the file the resource belongs to', placeholder: '/public/Sample Reports/Sales Summary.prpt' }),
 		{
 			displayName: 'Context ID',
 			name: 'contextId',
@@ -31,7 +30,7 @@ export function resourceAddressFields(showOn: Show): INodeProperties[] {
 			required: true,
 			placeholder: 'prpt',
 			description: 'File extension or plugin ID',
-			displayOptions: { show: { ...showOn, contextType: ['id'] } },
+			displayOptions: { show: { contextType: ['id'] } },
 		},
 		{
 			displayName: 'Resource ID',
@@ -41,13 +40,12 @@ export function resourceAddressFields(showOn: Show): INodeProperties[] {
 			required: true,
 			placeholder: 'viewer',
 			description: 'Content generator ID, static plugin file or repository file ID',
-			displayOptions: { show: showOn },
 		},
 	];
 }
 
-export function nameValueField(showOn: Show, name: string, displayName: string, placeholder: string, description: string): INodeProperties {
-	return pairListField({ show: showOn, name, displayName, placeholder, description, entry: 'parameter' });
+export function nameValueField(name: string, displayName: string, placeholder: string, description: string): INodeProperties {
+	return pairListField({ name, displayName, placeholder, description, entry: 'parameter' });
 }
 
 export function readNameValues(ctx: IExecuteFunctions, itemIndex: number, name: string): Record<string, string> {

@@ -10,14 +10,14 @@ import { normalizePath } from '../../common/repositoryPath';
 import { dataflowRequest } from '../../common/transport';
 import { apiError } from '../../common/errors';
 import { fileList, singleFile } from './documents';
-import { FILES, filesUrl, readList, type Show } from './paths';
+import { FILES, filesUrl, readList } from './paths';
 
 export interface TrashTargets {
 	by: 'path' | 'id';
 	values: string[];
 }
 
-export function trashTargetFields(showOn: Show, pathHint: string): INodeProperties[] {
+export function trashTargetFields(pathHint: string): INodeProperties[] {
 	return [
 		{
 			displayName: 'Identify Files By',
@@ -28,7 +28,6 @@ export function trashTargetFields(showOn: Show, pathHint: string): INodeProperti
 				{ name: 'Path', value: 'path', description: 'Repository paths such as /home/admin/old.ktr' },
 			],
 			default: 'path',
-			displayOptions: { show: showOn },
 		},
 		{
 			displayName: 'Paths',
@@ -38,7 +37,7 @@ export function trashTargetFields(showOn: Show, pathHint: string): INodeProperti
 			default: [],
 			placeholder: '/home/admin/old.ktr',
 			description: pathHint,
-			displayOptions: { show: { ...showOn, filesBy: ['path'] } },
+			displayOptions: { show: { filesBy: ['path'] } },
 		},
 		{
 			displayName: 'IDs',
@@ -48,7 +47,7 @@ export function trashTargetFields(showOn: Show, pathHint: string): INodeProperti
 			default: [],
 			placeholder: 'c9b6f3a2-1d2e-4f5a-9b8c-7d6e5f4a3b2c',
 			description: 'Repository file IDs, all sent in one call',
-			displayOptions: { show: { ...showOn, filesBy: ['id'] } },
+			displayOptions: { show: { filesBy: ['id'] } },
 		},
 	];
 }

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
 import { YES_NO, yesNoAnswer } from '../../shared/builders';
@@ -8,10 +8,10 @@ import { filesUrl, pathField, readPath, show } from '../../shared/paths';
 
 const showOn = show('access', 'canAccess');
 
-export const description: INodeProperties[] = [
-	pathField(showOn),
-	permissionsField(showOn, ['read'], 'The permissions to check; the answer is true only if the user holds all of them'),
-];
+export const description = updateDisplayOptions({ show: showOn }, [
+	pathField(),
+	permissionsField(['read'], 'The permissions to check; the answer is true only if the user holds all of them'),
+]);
 
 export const execute = requestOperation({
 	plan(itemIndex) {

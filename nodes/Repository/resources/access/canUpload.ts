@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
 import { YES_NO, yesNoAnswer } from '../../shared/builders';
@@ -6,7 +6,9 @@ import { dirPathField, readDirPath } from '../../shared/fields';
 import { FILES, show } from '../../shared/paths';
 
 /** Whether the current user may upload (into a folder): `GET /api/repo/files/canUpload?dirPath`. */
-export const description: INodeProperties[] = [dirPathField(show('access', 'canUpload'))];
+const showOn = show('access', 'canUpload');
+
+export const description = updateDisplayOptions({ show: showOn }, [dirPathField()]);
 
 export const execute = requestOperation({
 	plan(itemIndex) {

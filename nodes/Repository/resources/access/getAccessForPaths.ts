@@ -1,4 +1,5 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { normalizePath } from '../../../common/repositoryPath';
 import { requestOperation } from '../../../common/executor';
@@ -7,7 +8,7 @@ import { FILES, readList, show } from '../../shared/paths';
 
 const showOn = show('access', 'getAccessForPaths');
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show: showOn }, [
 	{
 		displayName: 'Paths',
 		name: 'paths',
@@ -16,9 +17,8 @@ export const description: INodeProperties[] = [
 		default: [],
 		placeholder: '/public',
 		description: 'Repository paths to check, all in one call; the answer has one item per path',
-		displayOptions: { show: showOn },
 	},
-];
+]);
 
 export const execute = requestOperation<{ paths: string[] }>({
 	plan(itemIndex) {

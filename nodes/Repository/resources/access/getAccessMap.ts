@@ -1,4 +1,5 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { toBoolean } from '../../../common/values';
 import { requestOperation } from '../../../common/executor';
@@ -8,10 +9,10 @@ import { filesUrl, pathField, readPath, show } from '../../shared/paths';
 
 const showOn = show('access', 'getAccessMap');
 
-export const description: INodeProperties[] = [
-	pathField(showOn),
-	permissionsField(showOn, ['read', 'write', 'delete', 'aclManagement', 'all'], 'The permissions to check, each answered on its own'),
-];
+export const description = updateDisplayOptions({ show: showOn }, [
+	pathField(),
+	permissionsField(['read', 'write', 'delete', 'aclManagement', 'all'], 'The permissions to check, each answered on its own'),
+]);
 
 interface Plan {
 	path: string;

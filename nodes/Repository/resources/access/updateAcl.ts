@@ -1,4 +1,4 @@
-import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IExecuteFunctions, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems, sendPlanned } from '../../../common/executor';
 import { toArray, toBoolean, toNumber } from '../../../common/values';
@@ -9,8 +9,8 @@ import { filesUrl, pathField, readPath, show } from '../../shared/paths';
 
 const showOn = show('access', 'updateAcl');
 
-export const description: INodeProperties[] = [
-	pathField(showOn),
+export const description = updateDisplayOptions({ show: showOn }, [
+	pathField(),
 	{
 		displayName: 'Define ACL',
 		name: 'aclSource',
@@ -20,7 +20,6 @@ export const description: INodeProperties[] = [
 			{ name: 'Using JSON', value: 'json', description: 'A whole ACL as Get ACL returns it, which replaces the current one' },
 		],
 		default: 'fields',
-		displayOptions: { show: showOn },
 	},
 	{
 		displayName: 'Change',
@@ -37,7 +36,7 @@ export const description: INodeProperties[] = [
 			{ name: 'Replace', value: 'replace', description: 'Make the listed entries the whole ACL (everyone not listed loses access)' },
 		],
 		default: 'add',
-		displayOptions: { show: { ...showOn, aclSource: ['fields'] } },
+		displayOptions: { show: { aclSource: ['fields'] } },
 	},
 	{
 		displayName: 'Entries',
@@ -47,7 +46,7 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Entry',
 		default: {},
 		description: 'Who may do what with the file (for Remove Entries only the recipients count)',
-		displayOptions: { show: { ...showOn, aclSource: ['fields'], aclMode: ['add', 'remove', 'replace'] } },
+		displayOptions: { show: { aclSource: ['fields'], aclMode: ['add', 'remove', 'replace'] } },
 		options: [
 			{
 				name: 'entry',
@@ -76,7 +75,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'admin',
 		description: 'User or role that owns the file. Leave empty to keep the current owner.',
-		displayOptions: { show: { ...showOn, aclSource: ['fields'] } },
+		displayOptions: { show: { aclSource: ['fields'] } },
 	},
 	{
 		displayName: 'Owner Type',
@@ -88,7 +87,7 @@ export const description: INodeProperties[] = [
 		],
 		default: 0,
 		description: 'Whether the owner is a user or a role (used when Owner is set)',
-		displayOptions: { show: { ...showOn, aclSource: ['fields'] } },
+		displayOptions: { show: { aclSource: ['fields'] } },
 	},
 	{
 		displayName: 'ACL (JSON)',
@@ -96,9 +95,9 @@ export const description: INodeProperties[] = [
 		type: 'json',
 		default: '{\n  "owner": "admin",\n  "ownerType": "user",\n  "entriesInheriting": false,\n  "aces": [{ "recipient": "suzy", "recipientType": "user", "permissions": ["read", "write"] }]\n}',
 		description: 'The whole new ACL. Without "entriesInheriting" it inherits from the parent; an ACL that neither inherits nor lists an entry is refused.',
-		displayOptions: { show: { ...showOn, aclSource: ['json'] } },
+		displayOptions: { show: { aclSource: ['json'] } },
 	},
-];
+]);
 
 interface Ace {
 	recipient: string;

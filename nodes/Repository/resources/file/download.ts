@@ -1,16 +1,17 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
 import { ANY_CONTENT, binaryItem, readDownloadTarget } from '../../shared/builders';
-import { binaryOutputField } from '../../shared/fields';
 import { filesUrl, pathField, show } from '../../shared/paths';
 import { baseName } from '../../../common/repositoryPath';
+import { binaryOutputField } from '../../../common/fields';
 
 const showOn = show('file', 'download');
 
-export const description: INodeProperties[] = [
-	pathField(showOn, { description: 'Repository path of the file or folder to download. Folders always come as a zip.' }),
-	binaryOutputField(showOn),
+export const description = updateDisplayOptions({ show: showOn }, [
+	pathField({ description: 'Repository path of the file or folder to download. Folders always come as a zip.' }),
+	binaryOutputField(),
 	{
 		displayName: 'Include Manifest',
 		name: 'withManifest',
@@ -18,7 +19,6 @@ export const description: INodeProperties[] = [
 		default: true,
 		description:
 			'Whether to add the export manifest, which makes the server send a zip. Turn it off to download a single file as it is (folders still come as a zip).',
-		displayOptions: { show: showOn },
 	},
 	{
 		displayName: 'Options',
@@ -26,7 +26,6 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: showOn },
 		options: [
 			{
 				displayName: 'Locale',
@@ -38,7 +37,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-];
+]);
 
 interface Plan {
 	path: string;

@@ -1,14 +1,14 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems, sendPlanned } from '../../../common/executor';
 import { toPathId } from '../../../common/repositoryPath';
 import { serverVersion } from '../../../common/serverVersion';
 import { FILES, pathField, readPath, show } from '../../shared/paths';
-import { propertiesOf } from './rename';
+import { propertiesOf } from '../../shared/builders';
 
 const showOn = show('file', 'exists');
 
-export const description: INodeProperties[] = [pathField(showOn)];
+export const description = updateDisplayOptions({ show: showOn }, [pathField()]);
 
 /** The first version with `GET /api/repo/files/exists`. */
 export const EXISTS_SINCE = '10.3';

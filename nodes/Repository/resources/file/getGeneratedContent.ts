@@ -1,4 +1,5 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
 import { fileListOutput } from '../../shared/builders';
@@ -7,19 +8,18 @@ import { filesUrl, pathField, readPath, show } from '../../shared/paths';
 
 const showOn = show('file', 'getGeneratedContent');
 
-export const description: INodeProperties[] = [
-	pathField(showOn, { description: 'Repository path of the source file, such as a report, whose output files to list' }),
-	...returnAllFields(showOn),
+export const description = updateDisplayOptions({ show: showOn }, [
+	pathField({ description: 'Repository path of the source file, such as a report, whose output files to list' }),
+	...returnAllFields(),
 	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: showOn },
 		options: [{ displayName: 'Locale', name: 'locale', type: 'string', default: '', placeholder: 'en_US', description: 'Locale of the listing' }],
 	},
-];
+]);
 
 interface Plan {
 	path: string;

@@ -1,4 +1,4 @@
-import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
 import { fileListOutput } from '../../shared/builders';
@@ -7,8 +7,8 @@ import { filesUrl, pathField, readPath, show } from '../../shared/paths';
 
 const showOn = show('file', 'getGeneratedContentForUser');
 
-export const description: INodeProperties[] = [
-	pathField(showOn, { description: 'Repository path of the source file, such as a report, whose output files to list' }),
+export const description = updateDisplayOptions({ show: showOn }, [
+	pathField({ description: 'Repository path of the source file, such as a report, whose output files to list' }),
 	{
 		displayName: 'User',
 		name: 'user',
@@ -17,10 +17,9 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: 'suzy',
 		description: 'User whose generated content to list',
-		displayOptions: { show: showOn },
 	},
-	...returnAllFields(showOn),
-];
+	...returnAllFields(),
+]);
 
 interface Plan {
 	path: string;

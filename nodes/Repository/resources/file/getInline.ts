@@ -1,15 +1,15 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
 import { baseName } from '../../../common/repositoryPath';
 import { ANY_CONTENT, binaryItem, readDownloadTarget } from '../../shared/builders';
-import { binaryOutputField } from '../../shared/fields';
 import { filesUrl, pathField, show } from '../../shared/paths';
+import { binaryOutputField } from '../../../common/fields';
 
 const showOn = show('file', 'getInline');
 
 /** The file's content as served for inline display: `GET {pathId}/inline`. */
-export const description: INodeProperties[] = [pathField(showOn), binaryOutputField(showOn)];
+export const description = updateDisplayOptions({ show: showOn }, [pathField(), binaryOutputField()]);
 
 export const execute = requestOperation({
 	plan(itemIndex) {

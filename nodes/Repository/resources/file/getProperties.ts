@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiError } from '../../../common/errors';
 import { requestOperation } from '../../../common/executor';
@@ -7,7 +7,7 @@ import { filesUrlOrRoot, pathField, readPath, show } from '../../shared/paths';
 
 const showOn = show('file', 'getProperties');
 
-export const description: INodeProperties[] = [pathField(showOn, { description: 'Repository path of the file or folder; "/" gives the root folder' })];
+export const description = updateDisplayOptions({ show: showOn }, [pathField({ description: 'Repository path of the file or folder; "/" gives the root folder' })]);
 
 export const execute = requestOperation<{ path: string }>({
 	plan(itemIndex) {

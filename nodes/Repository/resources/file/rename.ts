@@ -1,4 +1,4 @@
-import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems, sendPlanned } from '../../../common/executor';
 import { baseName } from '../../../common/repositoryPath';
@@ -9,8 +9,8 @@ import { checkNames } from '../../shared/reserved';
 
 const showOn = show('file', 'rename');
 
-export const description: INodeProperties[] = [
-	pathField(showOn, { description: 'Repository path of the file or folder to rename' }),
+export const description = updateDisplayOptions({ show: showOn }, [
+	pathField({ description: 'Repository path of the file or folder to rename' }),
 	{
 		displayName: 'New Name',
 		name: 'newName',
@@ -20,16 +20,14 @@ export const description: INodeProperties[] = [
 		placeholder: 'sales_2024.ktr',
 		description:
 			'The new name (only the name: the file stays in its folder). A file keeps its extension: "sales_2024.ktr" and "sales_2024" both rename sales.ktr to sales_2024.ktr.',
-		displayOptions: { show: showOn },
 	},
-];
+]);
 
 interface Plan {
 	path: string;
 	newName: string;
 }
 
-export { propertiesOf } from '../../shared/builders';
 
 function extensionOf(name: string): string {
 	const dot = name.lastIndexOf('.');

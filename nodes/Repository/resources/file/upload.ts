@@ -1,25 +1,25 @@
-import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { uploadSource } from '../../../common/binary';
 import { defineOperation, toItems } from '../../../common/executor';
 import { dataflowRequest } from '../../../common/transport';
 import { apiError } from '../../../common/errors';
-import { binaryInputField } from '../../shared/fields';
 import { filesUrl, joinPath, pathField, readPath, show } from '../../shared/paths';
 import { checkNames } from '../../shared/reserved';
-import { propertiesOf } from './rename';
+import { propertiesOf } from '../../shared/builders';
+import { binaryInputField } from '../../../common/fields';
 
 const showOn = show('file', 'upload');
 
-export const description: INodeProperties[] = [
-	pathField(showOn, {
+export const description = updateDisplayOptions({ show: showOn }, [
+	pathField({
 		name: 'folder',
 		displayName: 'Folder',
 		description: 'Repository folder to upload into, such as /home/admin. Missing folders are created.',
 		placeholder: '/home/admin',
 		folders: true,
 	}),
-	binaryInputField(showOn, 'The name of the input binary field holding the file to upload'),
+	binaryInputField('The name of the input binary field holding the file to upload'),
 	{
 		displayName: 'File Name',
 		name: 'fileName',
@@ -27,9 +27,8 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'sales.ktr',
 		description: "Name of the file in the repository. Leave empty to use the input file's name.",
-		displayOptions: { show: showOn },
 	},
-];
+]);
 
 interface Plan {
 	folder: string;

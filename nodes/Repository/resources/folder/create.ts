@@ -1,15 +1,15 @@
-import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, type IExecuteFunctions, updateDisplayOptions } from 'n8n-workflow';
 
 import { encodePathId } from '../../../common/repositoryPath';
 import { requestOperation } from '../../../common/executor';
 import { DIRS, FILES, pathField, readPath, show } from '../../shared/paths';
 import { checkNames } from '../../shared/reserved';
-import { propertiesOf } from '../file/rename';
+import { propertiesOf } from '../../shared/builders';
 
 const showOn = show('folder', 'create');
 
-export const description: INodeProperties[] = [
-	pathField(showOn, {
+export const description = updateDisplayOptions({ show: showOn }, [
+	pathField({
 		description: 'Repository path of the new folder, such as /home/admin/reports. Missing parent folders are created too.',
 		placeholder: '/home/admin/reports',
 	}),
@@ -20,9 +20,8 @@ export const description: INodeProperties[] = [
 		default: false,
 		description:
 			'Whether to create the folder with PUT /api/repo/files/{path}/createDir instead of PUT /api/repo/dirs/{path}, for servers that serve only that one',
-		displayOptions: { show: showOn },
 	},
-];
+]);
 
 interface Plan {
 	path: string;

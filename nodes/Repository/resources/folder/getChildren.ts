@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems, sendPlanned } from '../../../common/executor';
 import { apiError } from '../../../common/errors';
@@ -6,16 +6,16 @@ import { fileList } from '../../shared/documents';
 import { listingFilterField, readListingFilter, returnAllFields, limitOf } from '../../shared/fields';
 import { filesUrlOrRoot, pathField, readPath, show } from '../../shared/paths';
 import { listingOptionsField, listingQuery, readListingOptions, type ListingOptions } from '../../shared/listing';
-import { propertiesOf } from '../file/rename';
+import { propertiesOf } from '../../shared/builders';
 
 const showOn = show('folder', 'getChildren');
 
-export const description: INodeProperties[] = [
-	pathField(showOn, { description: 'Repository path of the folder; "/" lists the root', placeholder: '/public', folders: true }),
-	...returnAllFields(showOn),
-	listingFilterField(showOn),
-	listingOptionsField(showOn, false),
-];
+export const description = updateDisplayOptions({ show: showOn }, [
+	pathField({ description: 'Repository path of the folder; "/" lists the root', placeholder: '/public', folders: true }),
+	...returnAllFields(),
+	listingFilterField(),
+	listingOptionsField(false),
+]);
 
 interface Plan {
 	path: string;

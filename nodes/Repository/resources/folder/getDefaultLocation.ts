@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiError } from '../../../common/errors';
 import { requestOperation } from '../../../common/executor';
@@ -6,9 +6,9 @@ import { dirsUrl, pathField, readPath, show } from '../../shared/paths';
 
 const showOn = show('folder', 'getDefaultLocation');
 
-export const description: INodeProperties[] = [
-	pathField(showOn, { description: 'Repository path of the folder to open or save in', placeholder: '/public', folders: true }),
-];
+export const description = updateDisplayOptions({ show: showOn }, [
+	pathField({ description: 'Repository path of the folder to open or save in', placeholder: '/public', folders: true }),
+]);
 
 export const execute = requestOperation<{ path: string }>({
 	plan(itemIndex) {

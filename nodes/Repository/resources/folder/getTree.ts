@@ -1,4 +1,4 @@
-import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { apiError } from '../../../common/errors';
 import { requestOperation } from '../../../common/executor';
@@ -9,8 +9,8 @@ import { listingOptionsField, listingQuery, readListingOptions, type ListingOpti
 
 const showOn = show('folder', 'getTree');
 
-export const description: INodeProperties[] = [
-	pathField(showOn, { description: 'Repository path of the folder at the top of the tree; "/" is the root', placeholder: '/public', folders: true }),
+export const description = updateDisplayOptions({ show: showOn }, [
+	pathField({ description: 'Repository path of the folder at the top of the tree; "/" is the root', placeholder: '/public', folders: true }),
 	{
 		displayName: 'Depth',
 		name: 'depth',
@@ -18,7 +18,6 @@ export const description: INodeProperties[] = [
 		typeOptions: { minValue: 1 },
 		default: 1,
 		description: 'How many levels below the folder to include (1 = its children)',
-		displayOptions: { show: showOn },
 	},
 	{
 		displayName: 'Output',
@@ -29,11 +28,10 @@ export const description: INodeProperties[] = [
 			{ name: 'One Item per Entry', value: 'flat', description: 'One item per file or folder, with its depth and parent path' },
 		],
 		default: 'nested',
-		displayOptions: { show: showOn },
 	},
-	listingFilterField(showOn),
-	listingOptionsField(showOn, true),
-];
+	listingFilterField(),
+	listingOptionsField(true),
+]);
 
 interface Plan {
 	path: string;

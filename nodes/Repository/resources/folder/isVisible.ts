@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
 import { YES_NO, yesNoAnswer } from '../../shared/builders';
@@ -6,7 +6,7 @@ import { dirsUrl, pathField, readPath, show } from '../../shared/paths';
 
 const showOn = show('folder', 'isVisible');
 
-export const description: INodeProperties[] = [pathField(showOn, { description: 'Repository path of the folder', placeholder: '/public', folders: true })];
+export const description = updateDisplayOptions({ show: showOn }, [pathField({ description: 'Repository path of the folder', placeholder: '/public', folders: true })]);
 
 export const execute = requestOperation({
 	plan(itemIndex) {

@@ -1,4 +1,5 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
 import { attributesOf, LDAP_PASSWORD_KEY } from '../../shared/ldap';
@@ -6,14 +7,13 @@ import { show } from '../../shared/paths';
 
 const showOn = show('ldap', 'getSettings');
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show: showOn }, [
 	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: showOn },
 		options: [
 			{
 				displayName: 'Include Password',
@@ -24,7 +24,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-];
+]);
 
 export const execute = requestOperation<{ includePassword: boolean }>({
 	plan(itemIndex) {

@@ -1,4 +1,4 @@
-import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems, sendPlanned } from '../../../common/executor';
 import { attributeOptions, attributesOf, LDAP_ATTRIBUTES, LDAP_PASSWORD_KEY } from '../../shared/ldap';
@@ -6,13 +6,12 @@ import { show } from '../../shared/paths';
 
 const showOn = show('ldap', 'updateSettings');
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show: showOn }, [
 	{
 		displayName: 'Only administrators may change the LDAP settings',
 		name: 'ldapNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: showOn },
 	},
 	{
 		displayName: 'Attributes',
@@ -21,7 +20,6 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Attribute',
 		default: {},
 		description: 'The attributes to change',
-		displayOptions: { show: showOn },
 		options: attributeOptions(),
 	},
 	{
@@ -31,9 +29,8 @@ export const description: INodeProperties[] = [
 		default: false,
 		description:
 			'Whether to send only the attributes set above. When off, the current settings are read first and sent back with your changes (the password only when you set it).',
-		displayOptions: { show: showOn },
 	},
-];
+]);
 
 interface Plan {
 	changes: Record<string, string>;

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
 import { localeField, readLocale } from '../../shared/locale';
@@ -6,7 +6,7 @@ import { filesUrl, pathField, readPath, show } from '../../shared/paths';
 
 const showOn = show('localeMetadata', 'deleteLocale');
 
-export const description: INodeProperties[] = [pathField(showOn), localeField(showOn, '')];
+export const description = updateDisplayOptions({ show: showOn }, [pathField(), localeField('')]);
 
 export const execute = requestOperation<{ path: string; locale: string }>({
 	plan(itemIndex) {

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
 import { keyValues } from '../../shared/documents';
@@ -6,7 +6,7 @@ import { filesUrl, pathField, readPath, show } from '../../shared/paths';
 
 const showOn = show('localeMetadata', 'getMetadata');
 
-export const description: INodeProperties[] = [pathField(showOn)];
+export const description = updateDisplayOptions({ show: showOn }, [pathField()]);
 
 export const execute = requestOperation<{ path: string }>({
 	plan(itemIndex) {

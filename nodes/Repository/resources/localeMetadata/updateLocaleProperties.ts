@@ -1,4 +1,4 @@
-import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { buildXml } from '../../../common/xml';
 import { defineOperation, toItems, sendPlanned } from '../../../common/executor';
@@ -9,11 +9,10 @@ import { filesUrl, pathField, readPath, show } from '../../shared/paths';
 
 const showOn = show('localeMetadata', 'updateLocaleProperties');
 
-export const description: INodeProperties[] = [
-	pathField(showOn),
-	localeField(showOn),
+export const description = updateDisplayOptions({ show: showOn }, [
+	pathField(),
+	localeField(),
 	keyValueField(
-		showOn,
 		'properties',
 		'Properties',
 		'Add Property',
@@ -25,9 +24,8 @@ export const description: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description: 'Whether the properties given become all the properties of the locale (the others are removed); by default the others are kept',
-		displayOptions: { show: showOn },
 	},
-];
+]);
 
 interface Plan {
 	path: string;

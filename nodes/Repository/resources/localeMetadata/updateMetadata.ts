@@ -1,4 +1,4 @@
-import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems, sendPlanned } from '../../../common/executor';
 import { keyValues } from '../../shared/documents';
@@ -7,16 +7,15 @@ import { filesUrl, pathField, readPath, show } from '../../shared/paths';
 
 const showOn = show('localeMetadata', 'updateMetadata');
 
-export const description: INodeProperties[] = [
-	pathField(showOn),
+export const description = updateDisplayOptions({ show: showOn }, [
+	pathField(),
 	keyValueField(
-		showOn,
 		'metadata',
 		'Metadata',
 		'Add Metadata',
 		'Keys to set; other keys keep their values. "_PERM_HIDDEN" (true/false) hides the file, "_PERM_SCHEDULABLE" allows scheduling it.',
 	),
-];
+]);
 
 interface Plan {
 	path: string;

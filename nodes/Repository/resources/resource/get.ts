@@ -1,21 +1,21 @@
-import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { mimeTypeOf } from '../../../common/binary';
 import { readBodyText } from '../../../common/decode';
 import { apiError } from '../../../common/errors';
 import { requestOperation } from '../../../common/executor';
 import { binaryItem } from '../../shared/builders';
-import { binaryOutputField } from '../../shared/fields';
 import { show } from '../../shared/paths';
 import { addressJson, nameValueField, readNameValues, readResourceAddress, resourceAddressFields, type ResourceAddress } from '../../shared/resourceContext';
+import { binaryOutputField } from '../../../common/fields';
 
 const showOn = show('resource', 'get');
 
-export const description: INodeProperties[] = [
-	...resourceAddressFields(showOn),
-	nameValueField(showOn, 'parameters', 'Parameters', 'Add Parameter', 'Extra query parameters for rendering the resource'),
-	binaryOutputField(showOn),
-];
+export const description = updateDisplayOptions({ show: showOn }, [
+	...resourceAddressFields(),
+	nameValueField('parameters', 'Parameters', 'Add Parameter', 'Extra query parameters for rendering the resource'),
+	binaryOutputField(),
+]);
 
 interface Plan {
 	address: ResourceAddress;

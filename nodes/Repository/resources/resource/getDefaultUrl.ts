@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { pathIdSegment } from '../../../common/repositoryPath';
 import { apiError } from '../../../common/errors';
@@ -7,9 +7,9 @@ import { pathField, readPath, REPOS, show } from '../../shared/paths';
 
 const showOn = show('resource', 'getDefaultUrl');
 
-export const description: INodeProperties[] = [
-	pathField(showOn, { description: 'Repository path of the file whose default content URL to get', placeholder: '/public/Sample Reports/Sales Summary.prpt' }),
-];
+export const description = updateDisplayOptions({ show: showOn }, [
+	pathField({ description: 'Repository path of the file whose default content URL to get', placeholder: '/public/Sample Reports/Sales Summary.prpt' }),
+]);
 
 export const execute = requestOperation<{ path: string }>({
 	plan(itemIndex) {

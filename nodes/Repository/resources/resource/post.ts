@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
 import { show } from '../../shared/paths';
@@ -6,10 +6,10 @@ import { addressJson, nameValueField, readNameValues, readResourceAddress, resou
 
 const showOn = show('resource', 'post');
 
-export const description: INodeProperties[] = [
-	...resourceAddressFields(showOn),
-	nameValueField(showOn, 'formProperties', 'Properties', 'Add Property', 'Properties to send as a form'),
-];
+export const description = updateDisplayOptions({ show: showOn }, [
+	...resourceAddressFields(),
+	nameValueField('formProperties', 'Properties', 'Add Property', 'Properties to send as a form'),
+]);
 
 interface Plan {
 	address: ResourceAddress;

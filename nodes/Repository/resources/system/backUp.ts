@@ -1,32 +1,30 @@
-import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { serverVersion } from '../../../common/serverVersion';
 import { requestOperation, type RequestPlan } from '../../../common/executor';
 import { binaryItem } from '../../shared/builders';
-import { binaryOutputField } from '../../shared/fields';
 import { LOG_LEVEL_OPTION, LOGGED_BACKUP_SINCE, logFileField, readLogFields } from '../../shared/logging';
 import { FILES, show } from '../../shared/paths';
+import { binaryOutputField } from '../../../common/fields';
 
 const showOn = show('system', 'backUp');
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show: showOn }, [
 	{
 		displayName:
 			'Only administrators may back up the system. The backup (a zip) is streamed into a binary field. Servers from 10.2.0.3 on also write a log file on the server.',
 		name: 'backUpNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: showOn },
 	},
-	binaryOutputField(showOn),
-	logFileField(showOn, 'backup.log'),
+	binaryOutputField(),
+	logFileField('backup.log'),
 	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: showOn },
 		options: [
 			LOG_LEVEL_OPTION,
 			{
@@ -38,7 +36,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-];
+]);
 
 interface Plan {
 	property: string;

@@ -1,25 +1,24 @@
-import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { multipartBody, uploadSource } from '../../../common/binary';
 import { csrfHeaders } from '../../../common/csrf';
 import { defineOperation, toItems } from '../../../common/executor';
 import { serverVersion } from '../../../common/serverVersion';
 import { dataflowRequest } from '../../../common/transport';
-import { binaryInputField } from '../../shared/fields';
 import { LOG_LEVEL_OPTION, LOGGED_BACKUP_SINCE, logFileField, readLogFields } from '../../shared/logging';
 import { FILES, show } from '../../shared/paths';
+import { binaryInputField } from '../../../common/fields';
 
 const showOn = show('system', 'restore');
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show: showOn }, [
 	{
 		displayName: 'Only administrators may restore the system. The backup zip is streamed from the binary field.',
 		name: 'restoreNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: showOn },
 	},
-	binaryInputField(showOn, 'The name of the input binary field holding the backup zip'),
+	binaryInputField('The name of the input binary field holding the backup zip'),
 	{
 		displayName: 'Overwrite Files',
 		name: 'overwriteFile',
@@ -27,7 +26,6 @@ export const description: INodeProperties[] = [
 		default: true,
 		description:
 			'Whether values in the backup replace the matching ones on the server (values only on the server are kept); when off, what already exists is skipped',
-		displayOptions: { show: showOn },
 	},
 	{
 		displayName: 'Apply ACL Settings',
@@ -35,7 +33,6 @@ export const description: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description: 'Whether to apply the permissions stored in the backup to the files it creates',
-		displayOptions: { show: showOn },
 	},
 	{
 		displayName: 'Overwrite ACL Settings',
@@ -43,19 +40,17 @@ export const description: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description: 'Whether the permissions in the backup also replace those of files that already exist',
-		displayOptions: { show: showOn },
 	},
-	logFileField(showOn, 'restore.log'),
+	logFileField('restore.log'),
 	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: showOn },
 		options: [LOG_LEVEL_OPTION],
 	},
-];
+]);
 
 interface Plan {
 	property: string;

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { dataflowRequest } from '../../../common/transport';
@@ -7,17 +7,16 @@ import { confirmTrash, readTrashTargets, resolveIds, trashTargetFields, type Tra
 
 const showOn = show('trash', 'deletePermanently');
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show: showOn }, [
 	{
 		displayName:
 			'This cannot be undone. A path is looked up in place first, then in the trash by its original path (every trashed copy with that path is deleted).',
 		name: 'deletePermanentlyNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: showOn },
 	},
-	...trashTargetFields(showOn, 'Repository paths of the files or folders to delete for good, all in one call'),
-];
+	...trashTargetFields('Repository paths of the files or folders to delete for good, all in one call'),
+]);
 
 /** `PUT deletepermanent` with the ids of the files, comma-separated (trashed paths are found in the trash list); then the trash is read back. */
 export const execute = defineOperation<TrashTargets>({

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { limitOf, returnAllFields } from '../../../common/fields';
 import { requestOperation } from '../../../common/executor';
@@ -7,7 +7,7 @@ import { FILES, show } from '../../shared/paths';
 
 const showOn = show('trash', 'getMany');
 
-export const description: INodeProperties[] = returnAllFields(showOn);
+export const description = updateDisplayOptions({ show: showOn }, returnAllFields());
 
 export const execute = requestOperation({
 	plan(itemIndex) {

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { dataflowRequest } from '../../../common/transport';
@@ -7,7 +7,7 @@ import { confirmTrash, readTrashTargets, resolveIds, trashTargetFields, type Tra
 
 const showOn = show('trash', 'moveToTrash');
 
-export const description: INodeProperties[] = trashTargetFields(showOn, 'Repository paths of the files or folders to move to the trash, all in one call');
+export const description = updateDisplayOptions({ show: showOn }, trashTargetFields('Repository paths of the files or folders to move to the trash, all in one call'));
 
 /** `PUT delete` with the ids of the files, comma-separated; then the trash is read back. */
 export const execute = defineOperation<TrashTargets>({
