@@ -1,18 +1,12 @@
 /** Fields several nodes share. */
-import {
-	NodeOperationError,
-	type IDataObject,
-	type IDisplayOptions,
-	type IExecuteFunctions,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 /**
- * The Return All / Limit pair of a list operation. Without `show` the fields are bare, for an
- * operation file that wraps its fields with `updateDisplayOptions` (Limit keeps its own
- * `returnAll: [false]`, which the wrapper merges with the operation's).
+ * The Return All / Limit pair of a list operation, bare: the operation file wraps its fields with
+ * `updateDisplayOptions` (Limit keeps its own `returnAll: [false]`, which the wrapper merges with
+ * the operation's).
  */
-export function returnAllFields(show: IDisplayOptions['show'] = {}): INodeProperties[] {
+export function returnAllFields(): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',
@@ -20,7 +14,6 @@ export function returnAllFields(show: IDisplayOptions['show'] = {}): INodeProper
 			type: 'boolean',
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
-			displayOptions: { show },
 		},
 		{
 			displayName: 'Limit',
@@ -29,7 +22,7 @@ export function returnAllFields(show: IDisplayOptions['show'] = {}): INodeProper
 			typeOptions: { minValue: 1 },
 			default: 50,
 			description: 'Max number of results to return',
-			displayOptions: { show: { ...show, returnAll: [false] } },
+			displayOptions: { show: { returnAll: [false] } },
 		},
 	];
 }
@@ -45,8 +38,6 @@ export function limitOf(ctx: IExecuteFunctions, itemIndex: number): number | und
 }
 
 export interface PairListOptions {
-	/** Omitted when the operation file wraps its fields with `updateDisplayOptions`. */
-	show?: IDisplayOptions['show'];
 	/** Parameter name, e.g. `jobParameters`. */
 	name: string;
 	displayName: string;
@@ -69,7 +60,6 @@ export function pairListField(options: PairListOptions): INodeProperties {
 		placeholder: options.placeholder,
 		default: {},
 		description: options.description,
-		...(options.show ? { displayOptions: { show: options.show } } : {}),
 		options: [
 			{
 				name: options.entry,

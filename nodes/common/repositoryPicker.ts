@@ -122,7 +122,7 @@ export interface RepositoryPathFieldOptions {
 	displayName: string;
 	description: string;
 	placeholder: string;
-	/** Omitted when the caller wraps its fields with updateDisplayOptions. */
+	/** The field's own condition (the operation's comes from updateDisplayOptions). */
 	show?: NonNullable<IDisplayOptions['show']>;
 	/** The list offers folders only. */
 	folders?: boolean;

@@ -336,7 +336,7 @@ describe('schedule builder: bad input', () => {
 });
 
 describe('schedule builder: the fields in the editor (issue 18)', () => {
-	const fields = scheduleFields({ resource: ['schedule'], operation: ['create'] }, 'job');
+	const fields = scheduleFields('job');
 	const field = (name: string) => fields.find((f) => f.name === name)!;
 
 	it('trigger types go from the shortest period to the longest, days of the week in calendar order', () => {

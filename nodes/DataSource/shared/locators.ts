@@ -2,12 +2,7 @@
  * Resource locators for connections, analysis catalogs and wizard domains: "From List" (searched
  * on the server) or "By Name".
  */
-import {
-	NodeOperationError,
-	type IDisplayOptions,
-	type IExecuteFunctions,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { NodeOperationError, type IDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 export interface LocatorOptions {
 	displayName: string;
@@ -15,7 +10,8 @@ export interface LocatorOptions {
 	description: string;
 	searchListMethod: 'searchConnections' | 'searchCatalogs' | 'searchDomains';
 	placeholder: string;
-	show: IDisplayOptions['show'];
+	/** The field's own condition; the operation's comes from updateDisplayOptions. */
+	show?: IDisplayOptions['show'];
 }
 
 export function locatorField(options: LocatorOptions): INodeProperties {
@@ -26,7 +22,7 @@ export function locatorField(options: LocatorOptions): INodeProperties {
 		default: { mode: 'list', value: '' },
 		required: true,
 		description: options.description,
-		displayOptions: { show: options.show },
+		...(options.show ? { displayOptions: { show: options.show } } : {}),
 		modes: [
 			{
 				displayName: 'From List',

@@ -1,8 +1,7 @@
 /** Fields both lineage operations have: the date range and the output options. */
 import type { INodeProperties } from 'n8n-workflow';
 
-export function dateRangeFields(operation: string): INodeProperties[] {
-	const show = { resource: ['lineage'], operation: [operation] };
+export function dateRangeFields(): INodeProperties[] {
 	return [
 		{
 			displayName: 'Date Range',
@@ -15,7 +14,6 @@ export function dateRangeFields(operation: string): INodeProperties[] {
 			],
 			default: 'all',
 			description: 'Which days of lineage to download; days are the server’s day folders',
-			displayOptions: { show },
 		},
 		{
 			displayName: 'Start Date',
@@ -25,7 +23,7 @@ export function dateRangeFields(operation: string): INodeProperties[] {
 			placeholder: '2026-01-31',
 			required: true,
 			description: 'First day to include, as yyyy-MM-dd (an ISO date-time or yyyyMMdd works too; only the day counts: the server keeps lineage in day folders)',
-			displayOptions: { show: { ...show, dateRange: ['between', 'from'] } },
+			displayOptions: { show: { dateRange: ['between', 'from'] } },
 		},
 		{
 			displayName: 'End Date',
@@ -35,19 +33,18 @@ export function dateRangeFields(operation: string): INodeProperties[] {
 			placeholder: '2026-01-31',
 			required: true,
 			description: 'Last day to include, as yyyy-MM-dd (an ISO date-time or yyyyMMdd works too; only the day counts)',
-			displayOptions: { show: { ...show, dateRange: ['between'] } },
+			displayOptions: { show: { dateRange: ['between'] } },
 		},
 	];
 }
 
-export function optionsField(operation: string): INodeProperties {
+export function optionsField(): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: { resource: ['lineage'], operation: [operation] } },
 		options: [
 			{
 				displayName: 'Extract',

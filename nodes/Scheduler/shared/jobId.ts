@@ -16,9 +16,8 @@ import {
 import { jobsFromBody, normalizeJob } from './jobs';
 import { schedulerRequest } from './request';
 
-type Show = NonNullable<NonNullable<INodeProperties['displayOptions']>['show']>;
 
-export function jobIdField(show: Show, options: { blockout?: boolean } = {}): INodeProperties {
+export function jobIdField(options: { blockout?: boolean } = {}): INodeProperties {
 	const what = options.blockout ? 'Blockout' : 'Job';
 	return {
 		displayName: what,
@@ -31,7 +30,6 @@ export function jobIdField(show: Show, options: { blockout?: boolean } = {}): IN
 			propertyHint:
 				'The jobId exactly as Schedule Get Many, Get or Create returned it (owner, a tab, the name, a tab, a number). Set it in the id mode (mode id, the value the jobId), usually from the output of an earlier Dataflow Scheduler step.',
 		},
-		displayOptions: { show },
 		modes: [
 			{
 				displayName: 'From List',

@@ -34,16 +34,12 @@ const TRIGGER_TYPE_OPTIONS: INodePropertyOptions[] = [
 	{ name: 'Cron Expression', value: 'cron', description: 'A Quartz cron expression (a 5-field Unix one is converted)' },
 ];
 
-function withShow(show: Show, extra: Show = {}): IDisplayOptions {
-	return { show: { ...show, ...extra } };
-}
-
 /**
  * The builder's fields for one operation. `show` is the operation's `{ resource, operation }`;
  * `purpose` says whether it schedules a job (input file, output folder, parameters), a blockout
  * (duration) or a schedule to check against blockouts.
  */
-export function scheduleFields(show: Show, purpose: SchedulePurpose): INodeProperties[] {
+export function scheduleFields(purpose: SchedulePurpose): INodeProperties[] {
 	const fieldsMode: Show = { scheduleMode: ['fields'] };
 	const jsonExample =
 		purpose === 'job'
@@ -62,7 +58,6 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 				{ name: 'Using JSON', value: 'json', description: 'Send a schedule request written by hand' },
 			],
 			default: 'fields',
-			displayOptions: withShow(show),
 		},
 		{
 			displayName: 'Schedule Request (JSON)',
@@ -70,7 +65,7 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 			type: 'json',
 			default: jsonExample,
 			description: 'The jobScheduleRequest as the scheduler takes it, sent unchanged',
-			displayOptions: withShow(show, { scheduleMode: ['json'] }),
+			displayOptions: { show: { scheduleMode: ['json'] } },
 		},
 	];
 	if (purpose === 'job') {
@@ -82,14 +77,14 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 				default: '',
 				required: true,
 				placeholder: 'Daily sales load',
-				displayOptions: withShow(show, fieldsMode),
+				displayOptions: { show: fieldsMode },
 			},
 			repositoryPathField({
 				name: 'inputFile',
 				displayName: 'Input File',
 				description: 'Repository path of the file to run (a transformation, job or report)',
 				placeholder: '/home/admin/sales.ktr',
-				show: withShow(show, fieldsMode).show!,
+				show: fieldsMode,
 				required: true,
 			}),
 			repositoryPathField({
@@ -97,7 +92,7 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 				displayName: 'Output Folder',
 				description: 'Repository folder for what the run generates; the server names the files after the job',
 				placeholder: '/home/admin/output',
-				show: withShow(show, fieldsMode).show!,
+				show: fieldsMode,
 				folders: true,
 			}),
 		);
@@ -111,7 +106,7 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 			// n8n's sort rule, which its scanner applies whatever a comment says, leaves named lists alone).
 			options: TRIGGER_TYPE_OPTIONS,
 			default: 'daily',
-			displayOptions: withShow(show, fieldsMode),
+			displayOptions: { show: fieldsMode },
 		},
 		{
 			displayName: 'Interval',
@@ -120,7 +115,7 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 			typeOptions: { minValue: 1, numberPrecision: 0 },
 			default: 1,
 			description: 'How many seconds, minutes or hours lie between two runs',
-			displayOptions: withShow(show, { ...fieldsMode, triggerType: ['seconds', 'minutes', 'hours'] }),
+			displayOptions: { show: { ...fieldsMode, triggerType: ['seconds', 'minutes', 'hours'] } },
 		},
 		{
 			displayName: 'Recurrence',
@@ -137,7 +132,7 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 				{ name: 'Every Weekday', value: 'weekdays', description: 'Monday to Friday' },
 			],
 			default: 'everyDay',
-			displayOptions: withShow(show, { ...fieldsMode, triggerType: ['daily'] }),
+			displayOptions: { show: { ...fieldsMode, triggerType: ['daily'] } },
 		},
 		{
 			displayName: 'Days',
@@ -146,7 +141,7 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 			typeOptions: { minValue: 1, numberPrecision: 0 },
 			default: 2,
 			description: 'How many days lie between two runs',
-			displayOptions: withShow(show, { ...fieldsMode, triggerType: ['daily'], dailyRecurrence: ['everyNDays'] }),
+			displayOptions: { show: { ...fieldsMode, triggerType: ['daily'], dailyRecurrence: ['everyNDays'] } },
 		},
 		{
 			displayName: 'Days of Week',
@@ -155,7 +150,7 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 			options: DAY_OPTIONS,
 			default: [1],
 			required: true,
-			displayOptions: withShow(show, { ...fieldsMode, triggerType: ['weekly'] }),
+			displayOptions: { show: { ...fieldsMode, triggerType: ['weekly'] } },
 		},
 		{
 			displayName: 'On',
@@ -166,7 +161,7 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 				{ name: 'Weekday of the Month', value: 'weekdayOfMonth', description: 'For example the last Friday' },
 			],
 			default: 'dayOfMonth',
-			displayOptions: withShow(show, { ...fieldsMode, triggerType: ['monthly'] }),
+			displayOptions: { show: { ...fieldsMode, triggerType: ['monthly'] } },
 		},
 		{
 			displayName: 'Day of Month',
@@ -175,7 +170,7 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 			typeOptions: { minValue: 1, maxValue: 31, numberPrecision: 0 },
 			default: 1,
 			description: 'The day of the month (1–31); months without that day are skipped',
-			displayOptions: withShow(show, { ...fieldsMode, triggerType: ['monthly'], monthlyOn: ['dayOfMonth'] }),
+			displayOptions: { show: { ...fieldsMode, triggerType: ['monthly'], monthlyOn: ['dayOfMonth'] } },
 		},
 		{
 			displayName: 'Week of Month',
@@ -189,7 +184,7 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 				{ name: 'Last', value: 4 },
 			],
 			default: 0,
-			displayOptions: withShow(show, { ...fieldsMode, triggerType: ['monthly'], monthlyOn: ['weekdayOfMonth'] }),
+			displayOptions: { show: { ...fieldsMode, triggerType: ['monthly'], monthlyOn: ['weekdayOfMonth'] } },
 		},
 		{
 			displayName: 'Day of Week',
@@ -197,7 +192,7 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 			type: 'options',
 			options: DAY_OPTIONS,
 			default: 1,
-			displayOptions: withShow(show, { ...fieldsMode, triggerType: ['monthly'], monthlyOn: ['weekdayOfMonth'] }),
+			displayOptions: { show: { ...fieldsMode, triggerType: ['monthly'], monthlyOn: ['weekdayOfMonth'] } },
 		},
 		{
 			displayName: 'Cron Expression',
@@ -208,7 +203,7 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 			placeholder: 'e.g. 0 30 9 ? * MON-FRI',
 			description:
 				'Quartz style: seconds minutes hours day-of-month month day-of-week [year], with "?" in one of the two day fields. A 5-field Unix expression (minutes hours day-of-month month day-of-week) is converted. Day and month names are sent as numbers (the scheduler reads names wrongly); L-3, 15W and LW are refused because the scheduler refuses them. Runs in the Time Zone below.',
-			displayOptions: withShow(show, { ...fieldsMode, triggerType: ['cron'] }),
+			displayOptions: { show: { ...fieldsMode, triggerType: ['cron'] } },
 		},
 		{
 			displayName: 'Start Time',
@@ -218,7 +213,7 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 			description:
 				'When the schedule starts; for daily, weekly and monthly triggers also the time of day of each run. A time without an offset is read in the Time Zone below.',
 			hint: 'Empty: now, when the workflow runs. The output\'s "schedule" says which start and time zone were used.',
-			displayOptions: withShow(show, fieldsMode),
+			displayOptions: { show: fieldsMode },
 		},
 		{
 			displayName:
@@ -226,7 +221,7 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 			name: 'startTimeNotice',
 			type: 'notice',
 			default: '',
-			displayOptions: withShow(show, { ...fieldsMode, triggerType: ['daily', 'weekly', 'monthly'], startTime: [''] }),
+			displayOptions: { show: { ...fieldsMode, triggerType: ['daily', 'weekly', 'monthly'], startTime: [''] } },
 		},
 		{
 			displayName: 'Time Zone',
@@ -236,7 +231,7 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 			description:
 				'Time zone of the schedule, an IANA name such as Europe/Berlin, America/New_York or UTC. Empty uses the workflow\'s time zone (Workflow Settings → Timezone, else the n8n instance\'s).',
 			hint: 'Empty: the workflow\'s time zone. The output\'s "schedule.timeZone" says which zone was sent.',
-			displayOptions: withShow(show, fieldsMode),
+			displayOptions: { show: fieldsMode },
 		},
 	);
 	if (purpose === 'blockout') {
@@ -249,7 +244,7 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 				default: 1,
 				required: true,
 				description: 'How long each blockout lasts from its start',
-				displayOptions: withShow(show, fieldsMode),
+				displayOptions: { show: fieldsMode },
 			},
 			{
 				displayName: 'Duration Unit',
@@ -262,7 +257,7 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 					{ name: 'Weeks', value: 'weeks' },
 				],
 				default: 'hours',
-				displayOptions: withShow(show, fieldsMode),
+				displayOptions: { show: fieldsMode },
 			},
 		);
 	}
@@ -275,7 +270,7 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 			placeholder: 'Add Parameter',
 			default: {},
 			description: 'Parameters handed to the file when it runs; a name given twice sends both values',
-			displayOptions: withShow(show, fieldsMode),
+			displayOptions: { show: fieldsMode },
 			options: [
 				{
 					name: 'parameter',
@@ -350,7 +345,7 @@ export function scheduleFields(show: Show, purpose: SchedulePurpose): INodePrope
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: withShow(show, fieldsMode),
+		displayOptions: { show: fieldsMode },
 		options,
 	});
 	return fields;

@@ -1,9 +1,4 @@
-import {
-	NodeOperationError,
-	type IDataObject,
-	type IHttpRequestMethods,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IHttpRequestMethods, updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation, toItems } from '../../../common/executor';
 import { pairListField, readPairs } from '../../../common/fields';
@@ -13,7 +8,7 @@ const show = { resource: ['api'], operation: ['call'] };
 
 export const API_PREFIX = '/api/public/v1';
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show }, [
 	{
 		displayName: 'Method',
 		name: 'method',
@@ -26,7 +21,6 @@ export const description: INodeProperties[] = [
 			{ name: 'PUT', value: 'PUT' },
 		],
 		default: 'GET',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Path',
@@ -36,10 +30,8 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: 'notifications',
 		description: 'Path under /api/public/v1/ of the catalog, for example "notifications" or "assets/123"',
-		displayOptions: { show },
 	},
 	pairListField({
-		show,
 		name: 'queryParameters',
 		displayName: 'Query Parameters',
 		placeholder: 'Add Parameter',
@@ -52,7 +44,7 @@ export const description: INodeProperties[] = [
 		type: 'json',
 		default: '{}',
 		description: 'JSON body to send',
-		displayOptions: { show: { ...show, method: ['PATCH', 'POST', 'PUT'] } },
+		displayOptions: { show: { method: ['PATCH', 'POST', 'PUT'] } },
 	},
 	{
 		displayName: 'Options',
@@ -60,7 +52,6 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Split Arrays Into Items',
@@ -71,7 +62,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-];
+]);
 
 /** A path under /api/public/v1 from what a user typed: the prefix and slashes trimmed, each segment encoded once. */
 export function apiPath(input: string): string {

@@ -1,20 +1,22 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { catalogLogin, readJwt } from '../../../common/catalogAuth';
 import { defineOperation, toItems } from '../../../common/executor';
 import { CATALOG_CREDENTIAL, transportSettings } from '../../../common/transport';
 import { apiError } from '../../../common/errors';
 
-export const description: INodeProperties[] = [
+const show = { resource: ['token'], operation: ['getToken'] };
+
+export const description = updateDisplayOptions({ show }, [
 	{
 		displayName:
 			'Logs in with the credential and returns a new access token, its expiry (from the token\'s "exp" claim) and its claims. Calls made with the "API" resource log in by themselves; use this only to hand the token to something else.',
 		name: 'getTokenNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { resource: ['token'], operation: ['getToken'] } },
 	},
-];
+]);
 
 async function login(this: IExecuteFunctions, itemIndex: number) {
 	const credentials = await this.getCredentials(CATALOG_CREDENTIAL, itemIndex);

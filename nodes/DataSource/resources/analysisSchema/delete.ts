@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
 import { locatorField, locatorValue } from '../../shared/locators';
@@ -7,16 +7,15 @@ import { refusals } from '../../shared/request';
 
 const show = { resource: ['analysisSchema'], operation: ['delete'] };
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show }, [
 	locatorField({
 		displayName: 'Catalog',
 		name: 'catalog',
 		description: 'The analysis catalog to remove',
 		searchListMethod: 'searchCatalogs',
 		placeholder: 'SteelWheels',
-		show,
 	}),
-];
+]);
 
 export const execute = requestOperation<{ catalogId: string }>({
 	plan(itemIndex) {

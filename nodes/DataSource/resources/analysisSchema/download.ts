@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { binaryFromResponse } from '../../../common/binary';
 import { requestOperation } from '../../../common/executor';
@@ -9,17 +9,16 @@ import { refusals } from '../../shared/request';
 
 const show = { resource: ['analysisSchema'], operation: ['download'] };
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show }, [
 	locatorField({
 		displayName: 'Catalog',
 		name: 'catalog',
 		description: 'The analysis catalog whose schema to download',
 		searchListMethod: 'searchCatalogs',
 		placeholder: 'SteelWheels',
-		show,
 	}),
 	{ ...binaryOutputField(), displayOptions: { show } },
-];
+]);
 
 export const execute = requestOperation<{ catalogId: string; binaryProperty: string }>({
 	plan(itemIndex) {

@@ -1,4 +1,11 @@
-import { BINARY_ENCODING, NodeOperationError, type IBinaryData, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	BINARY_ENCODING,
+	NodeOperationError,
+	type IBinaryData,
+	type IDataObject,
+	type IExecuteFunctions,
+	updateDisplayOptions,
+} from 'n8n-workflow';
 
 import { multipartBody, uploadSource, type MultipartPart } from '../../../common/binary';
 import { csrfHeaders } from '../../../common/csrf';
@@ -11,7 +18,7 @@ import { refusals } from '../../shared/request';
 
 const show = { resource: ['analysisSchema'], operation: ['upload'] };
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show }, [
 	locatorField({
 		displayName: 'Catalog',
 		name: 'catalog',
@@ -19,7 +26,6 @@ export const description: INodeProperties[] = [
 			'Name of the analysis catalog to publish. The server names the catalog after the schema itself (<Schema name="…">), so a schema with another name is refused before sending; this name is used for a schema without one. An existing catalog is only replaced with Overwrite.',
 		searchListMethod: 'searchCatalogs',
 		placeholder: 'SteelWheels',
-		show,
 	}),
 	{
 		displayName: 'Input Binary Field',
@@ -28,7 +34,6 @@ export const description: INodeProperties[] = [
 		default: 'data',
 		required: true,
 		hint: 'The name of the input binary field holding the Mondrian schema file (XML, or a zip with a .mondrian.xml file)',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Overwrite',
@@ -37,7 +42,6 @@ export const description: INodeProperties[] = [
 		default: false,
 		description:
 			'Whether to replace a catalog that already exists (otherwise the server refuses with 409). A replaced catalog takes everything from this upload: schema, data source and XMLA setting.',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'XMLA Enabled',
@@ -45,7 +49,6 @@ export const description: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description: 'Whether the catalog is published over XMLA',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Additional Fields',
@@ -53,7 +56,6 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Data Source Name',
@@ -91,7 +93,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-];
+]);
 
 interface Plan {
 	catalogId: string;

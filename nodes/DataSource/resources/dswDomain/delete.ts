@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
 import { locatorField, locatorValue } from '../../shared/locators';
@@ -7,16 +7,15 @@ import { refusals } from '../../shared/request';
 
 const show = { resource: ['dswDomain'], operation: ['delete'] };
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show }, [
 	locatorField({
 		displayName: 'Domain',
 		name: 'domain',
 		description: 'The data source wizard domain to remove',
 		searchListMethod: 'searchDomains',
 		placeholder: 'sales_model.xmi',
-		show,
 	}),
-];
+]);
 
 export const execute = requestOperation<{ domainId: string }>({
 	plan(itemIndex) {

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { binaryFromResponse } from '../../../common/binary';
 import { requestOperation } from '../../../common/executor';
@@ -9,17 +9,16 @@ import { refusals } from '../../shared/request';
 
 const show = { resource: ['dswDomain'], operation: ['download'] };
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show }, [
 	locatorField({
 		displayName: 'Domain',
 		name: 'domain',
 		description: 'The data source wizard domain to download',
 		searchListMethod: 'searchDomains',
 		placeholder: 'sales_model.xmi',
-		show,
 	}),
 	{ ...binaryOutputField(), displayOptions: { show } },
-];
+]);
 
 export const execute = requestOperation<{ domainId: string; binaryProperty: string }>({
 	plan(itemIndex) {

@@ -1,4 +1,4 @@
-import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type INodeProperties, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import {
@@ -18,7 +18,7 @@ import { dataflowRequest } from '../../../common/transport';
 import { refusals } from '../../shared/request';
 
 const show = { resource: ['jdbcConnection'], operation: ['createOrUpdate'] };
-const showFields = { ...show, specifyConnection: ['fields'] };
+const showFields = { specifyConnection: ['fields'] };
 
 const keyValues = (displayName: string, name: string, description: string, placeholder: string): INodeProperties => ({
 	displayName,
@@ -44,7 +44,7 @@ const KEEP = { name: 'Keep Current (Required for a New Connection)', value: '' }
 const KEEP_ACCESS = { name: 'Keep Current (Native for a New Connection)', value: '' };
 const sorted = <T extends { name: string }>(options: T[]) => [...options].sort((a, b) => a.name.localeCompare(b.name));
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show }, [
 	{
 		...locatorField({
 			displayName: 'Connection',
@@ -53,7 +53,6 @@ export const description: INodeProperties[] = [
 				'Name of the connection to create or update. An existing connection is read first and only the fields given here change: every field left empty (and every option not added) keeps its current value, the password included.',
 			searchListMethod: 'searchConnections',
 			placeholder: 'SalesDB',
-			show,
 		}),
 	},
 	{
@@ -65,7 +64,6 @@ export const description: INodeProperties[] = [
 			{ name: 'Using JSON', value: 'json' },
 		],
 		default: 'fields',
-		displayOptions: { show },
 	},
 	{
 		displayName:
@@ -193,9 +191,9 @@ export const description: INodeProperties[] = [
 			'{ "databaseType": { "name": "PostgreSQL", "shortName": "POSTGRESQL" }, "accessType": "NATIVE", "hostname": "db.example.com", "databaseName": "sales", "databasePort": "5432", "username": "reporting", "password": "" }',
 		description:
 			'The connection fields as the server reads them (its DatabaseConnection JSON), for example {"hostname": "db2.example.com"}. For an existing connection each top-level field given replaces the current one and the others are kept; an empty password keeps the stored one. A new connection needs at least "databaseType". "name" is set to the connection name when missing; a different "name" renames the connection.',
-		displayOptions: { show: { ...show, specifyConnection: ['json'] } },
+		displayOptions: { show: { specifyConnection: ['json'] } },
 	},
-];
+]);
 
 interface Plan {
 	name: string;

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
 import { normalizeConnection } from '../../shared/connection';
@@ -8,16 +8,15 @@ import { refusals } from '../../shared/request';
 
 const show = { resource: ['jdbcConnection'], operation: ['get'] };
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show }, [
 	locatorField({
 		displayName: 'Connection',
 		name: 'connection',
 		description: 'The JDBC connection to read',
 		searchListMethod: 'searchConnections',
 		placeholder: 'SampleData',
-		show,
 	}),
-];
+]);
 
 export const execute = requestOperation<{ name: string }>({
 	plan(itemIndex) {

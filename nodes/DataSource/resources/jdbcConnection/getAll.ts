@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
 import { limitOf, returnAllFields } from '../../../common/fields';
@@ -9,7 +9,7 @@ import { refusals } from '../../shared/request';
 
 const show = { resource: ['jdbcConnection'], operation: ['getAll'] };
 
-export const description: INodeProperties[] = [...returnAllFields(show)];
+export const description = updateDisplayOptions({ show }, [...returnAllFields()]);
 
 export const execute = requestOperation<{ limit?: number }>({
 	plan(itemIndex) {

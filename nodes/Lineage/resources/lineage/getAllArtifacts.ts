@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation } from '../../../common/executor';
 import { dateRangeFields, optionsField } from '../../shared/fields';
@@ -12,7 +12,9 @@ import {
 	type LineagePlan,
 } from '../../shared/download';
 
-export const description: INodeProperties[] = [...dateRangeFields('getAllArtifacts'), optionsField('getAllArtifacts')];
+const show = { resource: ['lineage'], operation: ['getAllArtifacts'] };
+
+export const description = updateDisplayOptions({ show }, [...dateRangeFields(), optionsField()]);
 
 export const execute = defineOperation<LineagePlan>({
 	plan(itemIndex) {

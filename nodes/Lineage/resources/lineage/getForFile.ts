@@ -1,4 +1,4 @@
-import { NodeApiError, NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation } from '../../../common/executor';
 import { apiError } from '../../../common/errors';
@@ -18,7 +18,7 @@ import {
 
 const show = { resource: ['lineage'], operation: ['getForFile'] };
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show }, [
 	{
 		displayName: 'File Path',
 		name: 'filePath',
@@ -27,13 +27,12 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: '/home/admin/sales.ktr',
 		description: 'Repository path of the transformation or job',
-		displayOptions: { show },
 	},
-	...dateRangeFields('getForFile'),
+	...dateRangeFields(),
 	{
-		...optionsField('getForFile'),
+		...optionsField(),
 		options: [
-			...(optionsField('getForFile').options ?? []),
+			...(optionsField().options ?? []),
 			{
 				displayName: 'Send Type Hint',
 				name: 'sendTypeHint',
@@ -44,7 +43,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-];
+]);
 
 export const execute = defineOperation<LineagePlan>({
 	plan(itemIndex) {

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { schedulerRequest, textAnswer } from '../../shared/request';
@@ -7,7 +7,7 @@ import { readScheduleRequest, scheduleRequestFor, type PlannedSchedule } from '.
 
 const show = { resource: ['blockout'], operation: ['create'] };
 
-export const description: INodeProperties[] = [...scheduleFields(show, 'blockout')];
+export const description = updateDisplayOptions({ show }, [...scheduleFields('blockout')]);
 
 export const execute = defineOperation<{ planned: PlannedSchedule }>({
 	plan(itemIndex) {

@@ -1,4 +1,5 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { apiError } from '../../../common/errors';
@@ -9,16 +10,15 @@ import { readScheduleRequest, scheduleRequestFor, type PlannedSchedule } from '.
 
 const show = { resource: ['blockout'], operation: ['getBlockStatus'] };
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show }, [
 	{
 		displayName: 'Describe the schedule to check: the answer says whether blockouts block some of its runs or all of them',
 		name: 'blockStatusNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show },
 	},
-	...scheduleFields(show, 'check'),
-];
+	...scheduleFields('check'),
+]);
 
 export const execute = defineOperation<{ planned: PlannedSchedule }>({
 	plan(itemIndex) {

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
 import { limitOf, returnAllFields } from '../../../common/fields';
@@ -7,9 +7,9 @@ import { schedulerCall } from '../../shared/request';
 
 const show = { resource: ['blockout'], operation: ['getMany'] };
 
-export const description: INodeProperties[] = [
-	...returnAllFields(show),
-];
+export const description = updateDisplayOptions({ show }, [
+	...returnAllFields(),
+]);
 
 export const execute = requestOperation<{ limit?: number }>({
 	plan(itemIndex) {

@@ -1,4 +1,4 @@
-import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { jobIdField, readJobId } from '../../shared/jobId';
@@ -8,15 +8,14 @@ import { readScheduleRequest, scheduleRequestFor, type PlannedSchedule } from '.
 
 const show = { resource: ['blockout'], operation: ['update'] };
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show }, [
 	{
 		displayName: 'The server replaces the blockout: the updated blockout gets a new ID, returned as "jobId"',
 		name: 'updateNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show },
 	},
-	jobIdField(show, { blockout: true }),
+	jobIdField({ blockout: true }),
 	{
 		displayName: 'Replace the Whole Blockout',
 		name: 'replaceBlockout',
@@ -24,10 +23,9 @@ export const description: INodeProperties[] = [
 		default: false,
 		description:
 			'Whether to replace the blockout with the schedule and duration below. The server keeps nothing of the old blockout: every field left at its default replaces what the blockout had. Off, the node refuses to send anything.',
-		displayOptions: { show },
 	},
-	...scheduleFields(show, 'blockout'),
-];
+	...scheduleFields('blockout'),
+]);
 
 /** The server replaces a blockout whole, so a default never replaces one: the user confirms it. */
 const CONFIRM =

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { booleanAnswer } from '../../../common/values';
@@ -8,16 +8,15 @@ import { readScheduleRequest, scheduleRequestFor, type PlannedSchedule } from '.
 
 const show = { resource: ['blockout'], operation: ['willFire'] };
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show }, [
 	{
 		displayName: 'Describe the schedule to check: the answer says whether it runs at least once outside the blockouts',
 		name: 'willFireNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show },
 	},
-	...scheduleFields(show, 'check'),
-];
+	...scheduleFields('check'),
+]);
 
 export const execute = defineOperation<{ planned: PlannedSchedule }>({
 	plan(itemIndex) {

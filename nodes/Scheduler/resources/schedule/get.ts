@@ -1,4 +1,4 @@
-import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
 import { jobIdField, readJobId } from '../../shared/jobId';
@@ -7,7 +7,7 @@ import { schedulerCall } from '../../shared/request';
 
 const show = { resource: ['schedule'], operation: ['get'] };
 
-export const description: INodeProperties[] = [jobIdField(show)];
+export const description = updateDisplayOptions({ show }, [jobIdField()]);
 
 export const execute = requestOperation<{ jobId: string }>({
 	plan(itemIndex) {

@@ -1,18 +1,19 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
 import { jobFromBody, describeJob } from '../../shared/jobs';
 import { schedulerCall } from '../../shared/request';
 
-export const description: INodeProperties[] = [
+const show = { resource: ['schedule'], operation: ['getContentCleaner'] };
+
+export const description = updateDisplayOptions({ show }, [
 	{
 		displayName: 'Returns the job that deletes old generated content, or no item when the server has none',
 		name: 'contentCleanerNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { resource: ['schedule'], operation: ['getContentCleaner'] } },
 	},
-];
+]);
 
 export const execute = requestOperation({
 	plan: () => ({}),

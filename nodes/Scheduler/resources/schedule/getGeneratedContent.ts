@@ -1,4 +1,5 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { InputError } from '../../../common/inputError';
 import { requestOperation } from '../../../common/executor';
@@ -8,7 +9,7 @@ import { schedulerCall } from '../../shared/request';
 
 const show = { resource: ['schedule'], operation: ['getGeneratedContent'] };
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show }, [
 	{
 		displayName: 'Scheduled File',
 		name: 'path',
@@ -18,9 +19,8 @@ export const description: INodeProperties[] = [
 		placeholder: '/home/admin/sales.ktr',
 		description:
 			'Repository path of the scheduled file; it is sent as its path ID (:home:admin:sales.ktr). A lineage ID taken from the parameters of a job is sent as it is.',
-		displayOptions: { show },
 	},
-];
+]);
 
 const FILE_TYPES = {
 	booleans: ['folder', 'hidden', 'versioned', 'locked', 'aclNode', 'notSchedulable'],

@@ -1,4 +1,5 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
 import { limitOf, returnAllFields } from '../../../common/fields';
@@ -17,15 +18,14 @@ export const JOB_STATES = [
 	{ name: 'Unknown', value: 'UNKNOWN' },
 ];
 
-export const description: INodeProperties[] = [
-	...returnAllFields(show),
+export const description = updateDisplayOptions({ show }, [
+	...returnAllFields(),
 	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Input File',
@@ -60,7 +60,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-];
+]);
 
 interface Plan {
 	limit?: number;

@@ -1,4 +1,4 @@
-import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
 import { booleanAnswer } from '../../../common/values';
@@ -6,7 +6,7 @@ import { schedulerCall } from '../../shared/request';
 
 const show = { resource: ['schedule'], operation: ['isAllowed'] };
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions({ show }, [
 	{
 		displayName: 'File ID',
 		name: 'fileId',
@@ -15,9 +15,8 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: 'b5f806b9-9f72-4814-b1e0-aa9e0ece7e1a',
 		description: 'Repository ID of the file, as the Repository node returns it',
-		displayOptions: { show },
 	},
-];
+]);
 
 export const execute = requestOperation<{ fileId: string }>({
 	plan(itemIndex) {

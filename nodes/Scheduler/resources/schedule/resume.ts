@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
 import { jobIdField, readJobId } from '../../shared/jobId';
@@ -6,7 +6,7 @@ import { schedulerCall, textAnswer } from '../../shared/request';
 
 const show = { resource: ['schedule'], operation: ['resume'] };
 
-export const description: INodeProperties[] = [jobIdField(show)];
+export const description = updateDisplayOptions({ show }, [jobIdField()]);
 
 export const execute = requestOperation<{ jobId: string }>({
 	plan(itemIndex) {
