@@ -1,0 +1,119 @@
+/**
+ * The Scheduler's Schedule operations against the emulator: the create-to-remove sequence, Get Many,
+ * the content cleaner, generated content, Is Allowed, and the job list of the resource locator.
+ */
+import { useEmulator } from '../helpers/emulator';
+import { describeEachProfile } from '../helpers/profiles';
+import { node, rl, berlinClock, loadOptionsContext, PATHS, pathHelpers } from './emulatorHelpers';
+
+// The same sequences and the same output shapes on every server version (emulator profiles).
+describeEachProfile('Scheduler node against the emulator', (profile) => {
+const fixture = useEmulator({ profile, seed: { scheduler: { blockouts: [] } } });
+describe.each(PATHS)('scheduler path %s', (schedulerPath) => {
+	const { exec } = pathHelpers(fixture, schedulerPath);
+
+	it('create → get → get many → pause → state is PAUSED → remove', async () => {
+		fixture.resetRequests();
+		const created = await exec({
+			resource: 'schedule',
+			operation: 'create',
+			jobName: `Nightly ${schedulerPath.length}`,
+			inputFile: '/home/admin/sales.ktr',
+			outputFolder: '/home/admin',
+			triggerType: 'daily',
+			dailyRecurrence: 'everyDay',
+			startTime: '2026-01-15T09:30:00',
+			timeZone: 'Europe/Berlin',
+			jobParameters: { parameter: [{ name: 'region', value: 'EMEA', type: 'string' }] },
+		});
+		expect(created.error).toBeUndefined();
+		const jobId = created.items[0].json.jobId as string;
+		expect(jobId).toMatch(new RegExp(`^admin\tNightly ${schedulerPath.length}\t\\d+$`));
+		// The builder asks the server's version and zone (once per execution), then posts the schedule.
+		expect(fixture.requests()).toEqual(['GET /pentaho/api/version/show', 'GET /pentaho/api/system/timezones', `POST /pentaho/${schedulerPath}/job`]);
+
+		const got = await exec({ resource: 'schedule', operation: 'get', jobId: rl(jobId) });
+		expect(got.error).toBeUndefined();
+		const job = got.items[0].json;
+		expect(job).toMatchObject({
+			jobId,
+			state: 'NORMAL',
+			userName: 'admin',
+			inputFile: '/home/admin/sales.ktr',
+			outputFolder: '/home/admin',
+			jobParams: { region: 'EMEA', uiPassParam: 'DAILY' },
+			jobTrigger: {
+				type: 'complex',
+				uiPassParam: 'DAILY',
+				timeOfDay: '09:30',
+				timeZone: 'Europe/Berlin',
+				daysOfWeek: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+			},
+		});
+		// 10.3+ answers the start fields (the date of the start); older servers only startTime.
+		if (profile === '11.0') expect((job.jobTrigger as { startDate?: string }).startDate).toBe('2026-01-15');
+		// The server fires at 09:30 Berlin time on every version (the emulator's server runs in UTC).
+		expect(berlinClock(job.nextRun as string)).toBe('09:30');
+		expect(Date.parse(job.nextRun as string)).toBeGreaterThan(Date.now() - 1000);
+
+		const many = await exec({ resource: 'schedule', operation: 'getMany', returnAll: true, filters: { inputFile: '/home/admin/sales.ktr' } });
+		expect(many.items.map((i) => i.json.jobId)).toContain(jobId);
+		expect(many.items.every((i) => i.json.inputFile === '/home/admin/sales.ktr')).toBe(true);
+
+		expect((await exec({ resource: 'schedule', operation: 'pause', jobId: rl(jobId) })).items[0].json).toEqual({ jobId, state: 'PAUSED' });
+		expect((await exec({ resource: 'schedule', operation: 'getState', jobId: rl(jobId, 'id') })).items[0].json).toEqual({ jobId, state: 'PAUSED' });
+		expect((await exec({ resource: 'schedule', operation: 'remove', jobId: rl(jobId) })).items[0].json).toEqual({ jobId, removed: true, state: 'REMOVED' });
+
+		const gone = await exec({ resource: 'schedule', operation: 'get', jobId: rl(jobId) });
+		expect(gone.error?.message).toMatch(/has finished or does not exist/);
+	});
+
+	it('Get Many returns the seeded jobs, one typed item each, with Limit', async () => {
+		const all = await exec({ resource: 'schedule', operation: 'getMany', returnAll: true });
+		const names = all.items.map((i) => i.json.jobName);
+		expect(names).toEqual(expect.arrayContaining(['Daily sales load', 'Hourly ETL', 'Month-end close', 'Weekly report', 'GeneratedContentCleaner']));
+		const hourly = all.items.find((i) => i.json.jobName === 'Hourly ETL')!.json;
+		// Nothing that carries no information (repeat count -1 on 11.x, -1 start fields, empty recurrences); all of it under raw.
+		expect(hourly.jobTrigger).toEqual({ type: 'simple', uiPassParam: 'HOURS', repeatIntervalSeconds: 3600, startTime: expect.any(String), timeZone: 'UTC' });
+		expect(String((hourly.raw as { jobTrigger: Record<string, unknown> }).jobTrigger.repeatCount)).toBe('-1');
+		expect(hourly.nextRun).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z$/);
+		const paused = await exec({ resource: 'schedule', operation: 'getMany', returnAll: true, filters: { states: ['PAUSED'] } });
+		expect(paused.items.map((i) => i.json.jobName)).toEqual(['Weekly report']);
+		const two = await exec({ resource: 'schedule', operation: 'getMany', returnAll: false, limit: 2 });
+		expect(two.items).toHaveLength(2);
+	});
+
+	it('Get Content Cleaner, Get Generated Content and Is Allowed', async () => {
+		const cleaner = await exec({ resource: 'schedule', operation: 'getContentCleaner' });
+		expect(cleaner.items.map((i) => i.json.jobName)).toEqual(['GeneratedContentCleaner']);
+		expect(cleaner.items[0].json.jobParams).toMatchObject({ age: '15552000' });
+
+		const content = await exec({ resource: 'schedule', operation: 'getGeneratedContent', path: '/public/etl/load_sales.ktr' });
+		expect(content.error).toBeUndefined();
+		expect(content.items).toHaveLength(1);
+		expect(content.items[0].json).toMatchObject({ name: 'Daily sales load.txt', folder: false, fileSize: 2048 });
+		expect(content.items[0].json.createdDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+
+		const index = fixture.emulator.app.state.repositoryIndex as { byPath(p: string): { id: string } | undefined };
+		const fileId = index.byPath('/home/admin/sales.ktr')!.id;
+		expect((await exec({ resource: 'schedule', operation: 'isAllowed', fileId })).items[0].json).toEqual({ fileId, scheduleAllowed: true });
+		expect((await exec({ resource: 'schedule', operation: 'isAllowed', fileId: 'no-such-id' })).error?.message).toMatch(/Invalid repository file id/);
+	});
+
+	it('the job list of the resource locator comes from getJobs and is searchable; blockouts from blockoutjobs', async () => {
+		const context = loadOptionsContext(fixture.server({ schedulerPath }));
+		const all = await node.methods.listSearch.searchJobs.call(context);
+		expect(all.results.length).toBeGreaterThanOrEqual(5);
+		const daily = all.results.find((r) => r.name.startsWith('Daily sales load'))!;
+		expect(daily.name).toBe('Daily sales load (admin, NORMAL)');
+		expect(daily.value).toMatch(/^admin\tDaily sales load\t\d+$/);
+		const found = await node.methods.listSearch.searchJobs.call(context, 'weekly');
+		expect(found.results).toEqual([{ name: 'Weekly report (suzy, PAUSED)', value: expect.stringMatching(/^suzy\tWeekly report\t\d+$/) }]);
+
+		const created = await exec({ resource: 'blockout', operation: 'create', triggerType: 'weekly', daysOfWeek: [0], startTime: '2026-01-18T01:00:00', timeZone: 'UTC', durationAmount: 2, durationUnit: 'hours' });
+		const blockouts = await node.methods.listSearch.searchBlockouts.call(context);
+		expect(blockouts.results).toEqual([{ name: expect.stringMatching(/^WEEKLY blockout \(next \d{4}-.*, 2 h\)$/), value: created.items[0].json.jobId }]);
+		await exec({ resource: 'schedule', operation: 'remove', jobId: rl(created.items[0].json.jobId as string) });
+	});
+});
+});
