@@ -7,6 +7,8 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
+import nock from 'nock';
+
 import { DataflowRepository } from '../../nodes/Repository/DataflowRepository.node';
 import { run, SERVER_PASSWORD, serverCredentials, type NodeRunResult } from '../harness';
 import { loadOptionsContextFor } from '../harness/loadOptions';
@@ -64,3 +66,29 @@ export function loadOptionsContext(credentials: ICredentialDataDecryptedObject):
 }
 
 export { SERVER_PASSWORD, serverCredentials };
+
+/** The fake server of the nock tests, with the admin's Basic authorization required. */
+export function server(headers: Record<string, string> = {}) {
+	return nock(HOST, { reqheaders: { authorization: AUTH, ...headers } });
+}
+
+export const json = { 'Content-Type': 'application/json' };
+export const text = { 'Content-Type': 'text/plain' };
+
+/** A repository file as the server lists it. */
+export function fileDto(name: string, path: string, extra: Record<string, unknown> = {}) {
+	return { name, path, id: `id-${name}`, folder: false, hidden: false, fileSize: 10, createdDate: '1700000000000', lastModifiedDate: '1700000001000', ...extra };
+}
+
+/** An ACL document as the server answers it: suzy (read, write), the Power User role (delete), not inheriting. */
+export const ACL_XML =
+	'<?xml version="1.0" encoding="UTF-8"?>\n<repositoryFileAclDto>' +
+	'<aces><permissions>0</permissions><permissions>1</permissions><recipient>suzy</recipient><recipientType>0</recipientType><modifiable>true</modifiable></aces>' +
+	'<aces><permissions>4</permissions><recipient>Power User</recipient><recipientType>1</recipientType><modifiable>true</modifiable></aces>' +
+	'<entriesInheriting>false</entriesInheriting><owner>admin</owner><ownerType>0</ownerType></repositoryFileAclDto>';
+
+/** A form body (sent as an object or as url-encoded text) as name/value pairs. */
+export function formOf(body: unknown): Record<string, string> {
+	if (body !== null && typeof body === 'object') return Object.fromEntries(Object.entries(body as Record<string, string>));
+	return Object.fromEntries(new URLSearchParams(String(body)));
+}
