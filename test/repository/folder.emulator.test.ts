@@ -1,0 +1,105 @@
+/**
+ * Repository Folder operations against the emulator: create (names with "+" and "%"), children, tree,
+ * visibility, a missing folder.
+ */
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { repositoryOf } from '../../emulator/areas/repository';
+import { useFilesystemBinaryData } from '../helpers/binaryData';
+import { useEmulator } from '../helpers/emulator';
+import { describeEachProfile } from '../helpers/profiles';
+
+import { exec, rl } from './helpers';
+
+useFilesystemBinaryData();
+
+// Every behaviour below must hold on each server version users run (9.3 and 10.2: Jersey 1 JSON,
+// GET backup, no /exists; 11.0: Jackson JSON, POST backup with log fields, /exists).
+describeEachProfile('Repository node', (profile) => {
+const fixture = useEmulator({ profile });
+
+const admin = () => fixture.server();
+const suzy = () => fixture.server({ user: 'suzy' });
+
+async function ok(resource: string, operation: string, parameters: IDataObject = {}, options: Parameters<typeof exec>[3] = {}) {
+	const result = await exec(resource, operation, parameters, { credentials: admin(), ...options });
+	expect(result.error?.message).toBeUndefined();
+	return result;
+}
+
+describe('Folder', () => {
+	it('Create through both endpoints; Is Visible; Get Default Location', async () => {
+		await ok('folder', 'create', { path: rl('/public/team/reports') });
+		await ok('folder', 'create', { path: rl('/public/team/archive'), useFilesEndpoint: true });
+		const children = await ok('folder', 'getChildren', { path: rl('/public/team'), returnAll: true });
+		expect(children.items.map((i) => i.json.name)).toEqual(['archive', 'reports']);
+		const duplicate = await exec('folder', 'create', { path: rl('/public/team/reports') }, { credentials: admin() });
+		expect(duplicate.error?.message).toBe('couldNotCreateFolderDuplicate');
+		const visible = await ok('folder', 'isVisible', { path: rl('/public/team') });
+		expect(visible.items[0].json).toEqual({ path: '/public/team', visible: true });
+		const location = await exec('folder', 'getDefaultLocation', { path: rl('/home/admin') }, { credentials: suzy() });
+		expect(location.items[0].json).toEqual({ path: '/home/admin', defaultLocation: '/' });
+	});
+
+	it('Get Children with include members and with exclude members', async () => {
+		const include = await ok('folder', 'getChildren', {
+			path: rl('/public/etl'),
+			returnAll: true,
+			filter: { types: 'FILES', namePatterns: '*.kjb, load*', includeMembers: ['name', 'path'] },
+		});
+		expect(include.items.map((i) => i.json)).toEqual([
+			{ name: 'daily_load.kjb', path: '/public/etl/daily_load.kjb' },
+			{ name: 'load_sales.ktr', path: '/public/etl/load_sales.ktr' },
+		]);
+		const exclude = await ok('folder', 'getChildren', {
+			path: rl('/public/etl'),
+			returnAll: true,
+			filter: { excludeMembers: ['id', 'owner', 'createdDate'] },
+			options: { showHidden: true },
+		});
+		expect(exclude.items.map((i) => i.json.name)).toEqual(['daily_load.kjb', 'load_sales.ktr', 'lookup_cache.ktr']);
+		for (const item of exclude.items) {
+			expect(item.json).not.toHaveProperty('id');
+			expect(item.json).not.toHaveProperty('owner');
+			expect(item.json).toHaveProperty('fileSize');
+		}
+		const limited = await ok('folder', 'getChildren', { path: rl('/'), returnAll: false, limit: 1, options: { includePermissions: true } });
+		expect(limited.items).toHaveLength(1);
+		expect(limited.items[0].json.repositoryFileAclDto).toMatchObject({ owner: 'admin' });
+	});
+
+	it('Get Tree nested and flattened, with system folders on request', async () => {
+		const nested = await ok('folder', 'getTree', { path: rl('/public'), depth: 2, output: 'nested', filter: { types: 'FOLDERS' } });
+		const root = nested.items[0].json as IDataObject & { children: IDataObject[] };
+		expect(root.path).toBe('/public');
+		expect(root.children.map((c) => c.name)).toEqual(expect.arrayContaining(['etl', 'Sample Reports']));
+		const flat = await ok('folder', 'getTree', { path: rl('/'), depth: 1, output: 'flat', options: { includeSystemFolders: true } });
+		expect(flat.items.map((i) => [i.json.path, i.json.depth])).toEqual([
+			['/', 0],
+			['/etc', 1],
+			['/home', 1],
+			['/public', 1],
+		]);
+	});
+});
+
+describe('what the server really holds (issues 17 and 18)', () => {
+	it('Create Folder makes "a+b" and "100%" as named (the server decodes new names a second time)', async () => {
+		await ok('folder', 'create', { path: rl('/home/admin/plus/a+b') });
+		await ok('folder', 'create', { path: rl('/home/admin/plus/a+b/100%') });
+		const repo = repositoryOf(fixture.emulator.app);
+		expect(repo.find('/home/admin/plus/a+b')?.folder).toBe(true);
+		expect(repo.find('/home/admin/plus/a+b/100%')?.folder).toBe(true);
+		expect(repo.find('/home/admin/plus/a b')).toBeUndefined();
+	});
+
+	it('Get Children of a folder that does not exist is an error, not an empty list', async () => {
+		const result = await exec('folder', 'getChildren', { path: rl('/public/no-such-folder'), returnAll: true }, { credentials: admin() });
+		expect(result.error?.message).toBe('The repository has no folder /public/no-such-folder (or you may not read it)');
+		const empty = await ok('folder', 'create', { path: rl('/home/admin/empty') });
+		expect(empty.items[0].json.created).toBe(true);
+		expect((await ok('folder', 'getChildren', { path: rl('/home/admin/empty'), returnAll: true })).items).toEqual([]);
+	});
+});
+});

@@ -1,0 +1,45 @@
+/**
+ * Repository LDAP operations against the emulator: update settings (full and only changed), get
+ * settings.
+ */
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { useFilesystemBinaryData } from '../helpers/binaryData';
+import { useEmulator } from '../helpers/emulator';
+import { describeEachProfile } from '../helpers/profiles';
+
+import { exec } from './helpers';
+
+useFilesystemBinaryData();
+
+// Every behaviour below must hold on each server version users run (9.3 and 10.2: Jersey 1 JSON,
+// GET backup, no /exists; 11.0: Jackson JSON, POST backup with log fields, /exists).
+describeEachProfile('Repository node', (profile) => {
+const fixture = useEmulator({ profile });
+
+const admin = () => fixture.server();
+
+async function ok(resource: string, operation: string, parameters: IDataObject = {}, options: Parameters<typeof exec>[3] = {}) {
+	const result = await exec(resource, operation, parameters, { credentials: admin(), ...options });
+	expect(result.error?.message).toBeUndefined();
+	return result;
+}
+
+describe('LDAP and Session', () => {
+	it('Update Settings (full and only changed) then Get Settings', async () => {
+		await ok('ldap', 'updateSettings', { attributes: { securityProvider: 'ldap', populatorSearchSubtree: true } });
+		await ok('ldap', 'updateSettings', { attributes: { contextSourceProviderUrl: 'ldap://directory:389/dc=example' }, onlyChanged: true });
+		const settings = await ok('ldap', 'getSettings');
+		expect(settings.items[0].json).toMatchObject({
+			securityProvider: 'ldap',
+			'populator.searchSubtree': 'true',
+			'contextSource.providerUrl': 'ldap://directory:389/dc=example',
+			'contextSource.userDn': 'uid=admin,ou=system',
+		});
+		expect(settings.items[0].json).not.toHaveProperty('contextSource.password');
+		const ldapArea = fixture.emulator.app.state.repositoryArea as { ldap: Record<string, string> };
+		expect(ldapArea.ldap['contextSource.password']).toBe('secret');
+	});
+});
+});
