@@ -2,7 +2,6 @@
  * Repository Access operations against the emulator: permission checks per user, access maps, ACL
  * round trips, and Update ACL defaults that never remove a permission.
  */
-
 import type { IDataObject } from 'n8n-workflow';
 
 import { repositoryOf } from '../../emulator/areas/repository';

@@ -2,7 +2,6 @@
  * Repository Folder operations against the emulator: create (names with "+" and "%"), children, tree,
  * visibility, a missing folder.
  */
-
 import type { IDataObject } from 'n8n-workflow';
 
 import { repositoryOf } from '../../emulator/areas/repository';

@@ -2,7 +2,6 @@
  * Repository LDAP operations against the emulator: update settings (full and only changed), get
  * settings.
  */
-
 import type { IDataObject } from 'n8n-workflow';
 
 import { useFilesystemBinaryData } from '../helpers/binaryData';

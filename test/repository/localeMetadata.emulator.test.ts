@@ -2,7 +2,6 @@
  * Repository Locale & Metadata operations against the emulator: metadata and locale properties, and
  * what updates keep.
  */
-
 import type { IDataObject } from 'n8n-workflow';
 
 import { repositoryOf } from '../../emulator/areas/repository';

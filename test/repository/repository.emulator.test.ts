@@ -2,7 +2,6 @@
  * The Repository node against the emulator, node-wide: the path and folder pickers (listSearch), and
  * that no default of a write operation removes what the user did not name.
  */
-
 import { repositoryOf } from '../../emulator/areas/repository';
 import { searchFolders, searchPaths } from '../../nodes/Repository/shared/listSearch';
 import { useFilesystemBinaryData } from '../helpers/binaryData';

@@ -1,7 +1,6 @@
 /**
  * Repository Resource operations against the emulator: default URL, post and get.
  */
-
 import type { IDataObject } from 'n8n-workflow';
 
 import { useFilesystemBinaryData } from '../helpers/binaryData';

@@ -1,7 +1,6 @@
 /**
  * Repository Session operations against the emulator.
  */
-
 import type { IDataObject } from 'n8n-workflow';
 
 import { useFilesystemBinaryData } from '../helpers/binaryData';

@@ -2,7 +2,6 @@
  * Repository System operations against the emulator: back up, restore, reserved characters, and who
  * may use them.
  */
-
 import type { IDataObject } from 'n8n-workflow';
 
 import { repositoryOf } from '../../emulator/areas/repository';

@@ -1,7 +1,6 @@
 /**
  * Repository Trash operations against the emulator: move to trash, list, delete permanently.
  */
-
 import type { IDataObject } from 'n8n-workflow';
 
 import { repositoryOf } from '../../emulator/areas/repository';

@@ -1,0 +1,107 @@
+/**
+ * The repository area's access routes over plain HTTP (routes-access.ts): ACLs, permission checks,
+ * locale properties and metadata.
+ */
+import { call, F, json, names, text, useRepositoryEmulator } from './helpers';
+
+useRepositoryEmulator();
+
+describe('repository emulator: access', () => {
+	it('GET acl in JSON and XML; PUT acl (XML) round trip changes who may read', async () => {
+		const acl = await json(`${F}/:home:admin:sales.ktr/acl`);
+		expect(acl).toMatchObject({ owner: 'admin', ownerType: 0, entriesInheriting: true });
+		expect(acl.aces).toContainEqual(expect.objectContaining({ recipient: 'Administrator', recipientType: 1, permissions: [4], modifiable: false }));
+		expect((await call('GET', `${F}/:home:admin:sales.ktr`, { user: 'suzy' })).status).toBe(403);
+		const body =
+			'<repositoryFileAclDto><aces><recipient>suzy</recipient><recipientType>0</recipientType><permissions>0</permissions></aces>' +
+			'<entriesInheriting>false</entriesInheriting><owner>admin</owner><ownerType>0</ownerType></repositoryFileAclDto>';
+		expect((await call('PUT', `${F}/:home:admin:sales.ktr/acl`, { body, contentType: 'application/xml' })).status).toBe(200);
+		const after = await json(`${F}/:home:admin:sales.ktr/acl`);
+		expect(after.entriesInheriting).toBe(false);
+		expect(after.aces[0]).toMatchObject({ recipient: 'suzy', recipientType: 0, permissions: [0] });
+		expect((await call('GET', `${F}/:home:admin:sales.ktr`, { user: 'suzy' })).status).toBe(200);
+		expect((await call('PUT', `${F}/:home:admin:sales.ktr`, { user: 'suzy', body: 'x' })).status).toBe(403);
+		const xml = (await text('GET', `${F}/:home:admin:sales.ktr/acl`))[1];
+		expect(xml).toContain('<entriesInheriting>false</entriesInheriting>');
+		// JSON bodies are taken too; unknown recipients are 403; non-managers are refused.
+		const jsonBody = JSON.stringify({ owner: 'admin', ownerType: 0, entriesInheriting: true, aces: [] });
+		expect((await call('PUT', `${F}/:home:admin:sales.ktr/acl`, { body: jsonBody, contentType: 'application/json' })).status).toBe(200);
+		const unknown = JSON.stringify({ owner: 'admin', ownerType: 0, entriesInheriting: false, aces: [{ recipient: 'nobody', recipientType: 0, permissions: [0] }] });
+		expect((await call('PUT', `${F}/:home:admin:sales.ktr/acl`, { body: unknown, contentType: 'application/json' })).status).toBe(403);
+		expect((await call('PUT', `${F}/:home:admin:sales.ktr/acl`, { user: 'suzy', body: jsonBody, contentType: 'application/json' })).status).toBe(403);
+		expect((await call('PUT', `${F}/:home:admin:sales.ktr/acl`, { body: '<repositoryFileAclDto><owner>', contentType: 'application/xml' })).status).toBe(500);
+	});
+
+	it('canAccess answers text for all codes; canAccessMap one setting per code', async () => {
+		expect(await text('GET', `${F}/:public/canAccess?permissions=0%7C1`, { user: 'suzy' })).toEqual([200, 'true']);
+		expect(await text('GET', `${F}/:public/canAccess?permissions=0%7C3`, { user: 'suzy' })).toEqual([200, 'false']);
+		const map = await json(`${F}/:public/canAccessMap?permissions=0%7C1%7C3`, { user: 'suzy' });
+		expect(map).toEqual({ setting: [{ name: '0', value: 'true' }, { name: '1', value: 'true' }, { name: '3', value: 'false' }] });
+		expect((await text('GET', `${F}/:public/canAccessMap?permissions=0`))[1]).toBe(
+			'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><settings><setting><name>0</name><value>true</value></setting></settings>',
+		);
+	});
+
+	it('canAdminister, canCreate, canEdit, canDownload and canUpload answer per user', async () => {
+		expect(await text('GET', `${F}/canAdminister`)).toEqual([200, 'true']);
+		expect(await text('GET', `${F}/canAdminister`, { user: 'suzy' })).toEqual([200, 'false']);
+		expect(await text('GET', `${F}/canCreate`, { user: 'suzy' })).toEqual([200, 'true']);
+		expect(await text('GET', `${F}/canCreate`, { user: 'analyst' })).toEqual([200, 'false']);
+		expect(await text('GET', `${F}/canEdit`, { user: 'analyst' })).toEqual([200, 'false']);
+		expect(await text('GET', `${F}/canDownload`, { user: 'suzy' })).toEqual([200, 'true']);
+		expect(await text('GET', `${F}/canDownload?dirPath=%2Fhome%2Fadmin`, { user: 'suzy' })).toEqual([200, 'false']);
+		expect(await text('GET', `${F}/canUpload?dirPath=%2Fpublic`, { user: 'suzy' })).toEqual([200, 'true']);
+		expect(await text('GET', `${F}/canUpload?dirPath=%2Fhome%2Fadmin`, { user: 'suzy' })).toEqual([200, 'false']);
+	});
+
+	it('pathsAccessList takes a JSON or XML string list and answers one setting per permission held', async () => {
+		const response = await call('POST', `${F}/pathsAccessList`, {
+			user: 'suzy',
+			accept: 'application/json',
+			contentType: 'application/json',
+			body: JSON.stringify({ strings: ['/public', '/home/admin'] }),
+		});
+		expect(await response.json()).toEqual({ setting: [{ name: '/public', value: '0' }, { name: '/public', value: '1' }, { name: '/public', value: '2' }] });
+		const xml = await call('POST', `${F}/pathsAccessList`, {
+			accept: 'application/json',
+			contentType: 'application/xml',
+			body: '<stringListWrapper><strings>/home/suzy</strings></stringListWrapper>',
+		});
+		expect(((await xml.json()) as any).setting.map((s: any) => s.value)).toEqual(['0', '1', '2', '3', '4']);
+	});
+});
+
+describe('repository emulator: locales and metadata', () => {
+	const report = `${F}/:public:Sample%20Reports:Sales%20Summary.prpt`;
+
+	it('locales, localeProperties (GET, PUT with XML) and deleteLocale', async () => {
+		const locales = await json(`${report}/locales`);
+		expect(locales.localeMapDto.map((l: any) => l.locale)).toEqual(['default', 'de']);
+		expect(await json(`${report}/localeProperties?locale=de`)).toEqual({ stringKeyStringValueDto: [{ key: 'file.title', value: 'Umsatzübersicht' }] });
+		const body =
+			'<stringKeyStringValueDtoes><stringKeyStringValueDto><key>file.title</key><value>Ventes &amp; marges</value></stringKeyStringValueDto></stringKeyStringValueDtoes>';
+		expect((await call('PUT', `${report}/localeProperties?locale=fr`, { body, contentType: 'application/xml' })).status).toBe(200);
+		expect(await json(`${report}/localeProperties?locale=fr`)).toEqual({ stringKeyStringValueDto: [{ key: 'file.title', value: 'Ventes & marges' }] });
+		expect((await call('PUT', `${report}/deleteLocale?locale=fr`)).status).toBe(200);
+		expect(await json(`${report}/localeProperties?locale=fr`)).toEqual({});
+		expect(await json(`${F}/:public:none.prpt/locales`)).toEqual({});
+		expect((await call('PUT', `${F}/:public:none.prpt/deleteLocale?locale=fr`)).status).toBe(500);
+	});
+
+	it('metadata GET and PUT (JSON under either key, or XML); _PERM_HIDDEN hides the file', async () => {
+		const before = await json(`${report}/metadata`);
+		expect(before.stringKeyStringValueDto).toEqual(expect.arrayContaining([{ key: 'category', value: 'sales' }, { key: '_PERM_HIDDEN', value: 'false' }]));
+		await call('PUT', `${report}/metadata`, { contentType: 'application/json', body: JSON.stringify({ stringKeyStringValueDto: [{ key: 'owner.team', value: 'bi' }] }) });
+		await call('PUT', `${report}/metadata`, { contentType: 'application/json', body: JSON.stringify({ stringKeyStringValueDtoes: [{ key: 'reviewed', value: 'yes' }] }) });
+		const xml = '<stringKeyStringValueDtoes><stringKeyStringValueDto><key>_PERM_HIDDEN</key><value>true</value></stringKeyStringValueDto></stringKeyStringValueDtoes>';
+		expect((await call('PUT', `${report}/metadata`, { contentType: 'application/xml', body: xml })).status).toBe(200);
+		const after = await json(`${report}/metadata`);
+		expect(after.stringKeyStringValueDto).toEqual(
+			expect.arrayContaining([{ key: 'category', value: 'sales' }, { key: 'owner.team', value: 'bi' }, { key: 'reviewed', value: 'yes' }, { key: '_PERM_HIDDEN', value: 'true' }]),
+		);
+		expect(names(await json(`${F}/:public:Sample%20Reports/children`))).toEqual([]);
+		await call('PUT', `${report}/metadata`, { contentType: 'application/json', body: JSON.stringify({ stringKeyStringValueDto: [{ key: '_PERM_HIDDEN', value: 'false' }] }) });
+		expect((await call('PUT', `${report}/metadata`, { contentType: 'application/json', body: '{"stringKeyStringValueDto":[{"value":"x"}]}' })).status).toBe(400);
+		expect((await call('PUT', `${report}/metadata`, { contentType: 'application/xml', body: '<a><b>' })).status).toBe(415);
+	});
+});

@@ -1,0 +1,221 @@
+/**
+ * The repository area's file routes over plain HTTP (emulator/areas/repository/routes-files.ts):
+ * content up and down, zip downloads, rename, properties, listings and trees, the trash.
+ */
+import { randomBytes } from 'node:crypto';
+
+import { strFromU8, unzipSync } from 'fflate';
+
+import { addGeneratedContent, repositoryOf } from '../../../emulator/areas/repository';
+import { call, emu, F, json, names, propertiesOf, text, useRepositoryEmulator } from './helpers';
+
+useRepositoryEmulator();
+
+describe('repository emulator: files', () => {
+	it('PUT {pathId} then GET {pathId} returns the same bytes, with dates as epoch strings', async () => {
+		const bytes = randomBytes(300_000);
+		const put = await call('PUT', `${F}/:home:admin:data:blob.bin`, { body: bytes, contentType: 'application/octet-stream' });
+		expect(put.status).toBe(200);
+		const get = await call('GET', `${F}/:home:admin:data:blob.bin`);
+		expect(get.status).toBe(200);
+		expect(Buffer.from(await get.arrayBuffer()).equals(bytes)).toBe(true);
+		const props = await propertiesOf('/home/admin/data/blob.bin');
+		expect(props).toMatchObject({ name: 'blob.bin', path: '/home/admin/data/blob.bin', folder: false, fileSize: 300_000, owner: 'admin' });
+		expect(props.createdDate).toMatch(/^\d{13}$/);
+		// The missing folder was created.
+		expect((await propertiesOf('/home/admin/data')).folder).toBe(true);
+	});
+
+	it('PUT keeps the content type and replaces an existing file', async () => {
+		await call('PUT', `${F}/:public:note.txt`, { body: 'one', contentType: 'text/plain' });
+		await call('PUT', `${F}/:public:note.txt`, { body: 'two', contentType: 'text/plain' });
+		const get = await call('GET', `${F}/:public:note.txt`);
+		expect(get.headers.get('content-type')).toBe('text/plain');
+		expect(await get.text()).toBe('two');
+	});
+
+	it('PUT refuses reserved characters with 403 containsIllegalCharacters and a missing file GET is 404', async () => {
+		expect(await text('PUT', `${F}/:public:bad%5Cname.txt`, { body: 'x' })).toEqual([403, 'containsIllegalCharacters']);
+		expect((await call('GET', `${F}/:public:nothing.txt`)).status).toBe(404);
+	});
+
+	it('exists (11.x) URL-decodes pathId a second time, then reads it as a path id: "+" is a space, a lone "%" is 500', async () => {
+		// FileResource.doesFileExists@727e5c86: URLDecoder.decode(pathId) then FileUtils.idToPath.
+		await call('PUT', `${F}/:home:admin:a+b%2050%25.txt`, { body: 'x' });
+		const exists = async (value: string) => (await call('GET', `${F}/exists?pathId=${encodeURIComponent(value)}`)).status;
+		expect(await exists(':public:etl:daily_load.kjb')).toBe(200);
+		expect(await exists('/public/etl/daily_load.kjb')).toBe(200);
+		expect(await exists(':public:etl:none.kjb')).toBe(404);
+		expect(await exists(':home:admin:a+b 50%.txt')).toBe(500);
+		expect(await exists(encodeURIComponent(':home:admin:a+b 50%.txt'))).toBe(200);
+		expect(await exists(':home:admin:a+b 50%25.txt')).toBe(404);
+	});
+
+	it('download: a file with withManifest=false comes raw, otherwise as a zip with the manifest; folders always zip', async () => {
+		const raw = await call('GET', `${F}/:public:etl:daily_load.kjb/download?withManifest=false`);
+		expect(raw.status).toBe(200);
+		expect(raw.headers.get('content-type')).toBe('application/zip; charset=UTF-8');
+		expect(raw.headers.get('content-disposition')).toContain('filename="daily_load.kjb"');
+		expect(await raw.text()).toContain('<job>');
+
+		const zipped = await call('GET', `${F}/:public:etl:daily_load.kjb/download?locale=de`);
+		const entries = unzipSync(new Uint8Array(await zipped.arrayBuffer()));
+		expect(Object.keys(entries).sort()).toEqual(['daily_load.kjb', 'exportManifest.xml']);
+		expect(strFromU8(entries['exportManifest.xml'])).toContain('path="/public/etl/daily_load.kjb"');
+
+		const folder = await call('GET', `${F}/:public:etl/download?withManifest=false`);
+		expect(folder.headers.get('content-disposition')).toContain('filename="etl.zip"');
+		const folderEntries = unzipSync(new Uint8Array(await folder.arrayBuffer()));
+		expect(Object.keys(folderEntries)).toEqual(expect.arrayContaining(['etl/', 'etl/daily_load.kjb', 'etl/load_sales.ktr']));
+		expect(Object.keys(folderEntries)).not.toContain('exportManifest.xml');
+		expect((await call('GET', `${F}/:public:none/download`)).status).toBe(404);
+		expect((await call('GET', `${F}/:home:admin:sales.ktr/download`, { user: 'suzy' })).status).toBe(403);
+	});
+
+	it('inline serves the content for display', async () => {
+		const response = await call('GET', `${F}/:home:suzy:notes.txt/inline`, { user: 'suzy' });
+		expect(response.status).toBe(200);
+		expect(response.headers.get('content-disposition')).toMatch(/^inline; filename="notes.txt"/);
+		expect(await response.text()).toBe('Quarterly numbers are due on Friday.\n');
+	});
+
+	it('rename keeps the extension of a file (newName + old extension); a missing file is 500; a control character 403', async () => {
+		// FileService.doRename@727e5c86 (same at 9.3.0.0-422).
+		await call('PUT', `${F}/:home:admin:old.txt`, { body: 'r' });
+		expect((await call('PUT', `${F}/:home:admin:old.txt/rename?newName=new`)).status).toBe(200);
+		expect((await call('GET', `${F}/:home:admin:new.txt`)).status).toBe(200);
+		expect((await call('GET', `${F}/:home:admin:old.txt`)).status).toBe(404);
+		expect((await call('PUT', `${F}/:home:admin:new.txt/rename?newName=sales.txt`)).status).toBe(200);
+		expect((await call('GET', `${F}/:home:admin:sales.txt.txt`)).status).toBe(200);
+		expect((await call('PUT', `${F}/:home:admin:gone.txt/rename?newName=x`)).status).toBe(500);
+		expect(await text('PUT', `${F}/:home:admin:sales.txt.txt/rename?newName=${encodeURIComponent('a\tb')}`)).toEqual([403, 'containsIllegalCharacters']);
+		await call('PUT', `${F}/:home:admin:made-folder/createDir`);
+		expect((await call('PUT', `${F}/:home:admin:made-folder/rename?newName=folder.v2`)).status).toBe(200);
+		expect((await propertiesOf('/home/admin/folder.v2')).folder).toBe(true);
+	});
+
+	it('createDir names a new folder after its segment decoded once more; a colon in a name travels as a tab', async () => {
+		// FileService.doCreateDirFor → decode@727e5c86: "a+b" sent once-encoded becomes "a b".
+		expect((await call('PUT', `/api/repo/dirs/:home:admin:made:x+y`)).status).toBe(200);
+		expect((await propertiesOf('/home/admin/made/x y')).folder).toBe(true);
+		expect((await call('PUT', `/api/repo/dirs/:home:admin:made:${encodeURIComponent(encodeURIComponent('p+q'))}`)).status).toBe(200);
+		expect((await propertiesOf('/home/admin/made/p+q')).folder).toBe(true);
+		// FileUtils.idToPath: ":" separates, a tab is a ":" inside a name.
+		expect((await call('PUT', `/api/repo/dirs/:home:admin:made:time%0910`)).status).toBe(200);
+		expect((await json(`${F}/:home:admin:made:time%0910/properties`)).name).toBe('time:10');
+	});
+
+	it('createDir creates folders (parents too), 409 for a duplicate, 403 for reserved characters', async () => {
+		expect((await call('PUT', `${F}/:public:made:deep/createDir`)).status).toBe(200);
+		expect((await propertiesOf('/public/made/deep')).folder).toBe(true);
+		expect(await text('PUT', `${F}/:public:made:deep/createDir`)).toEqual([409, 'couldNotCreateFolderDuplicate']);
+		expect((await call('PUT', `${F}/:public:a%5Cb/createDir`)).status).toBe(403);
+	});
+
+	it('properties: the root endpoint, a path, and 204 for a missing file', async () => {
+		expect(await json(`${F}/properties`)).toMatchObject({ path: '/', folder: true });
+		expect(await json(`${F}/:public/properties`)).toMatchObject({ path: '/public', name: 'public' });
+		expect((await call('GET', `${F}/:public:none/properties`, { accept: 'application/json' })).status).toBe(204);
+		const xml = await text('GET', `${F}/:public/properties`);
+		expect(xml[1]).toMatch(/^<\?xml[^>]*\?><repositoryFileDto>.*<path>\/public<\/path>/);
+	});
+});
+
+describe('repository emulator: listings', () => {
+	it('children of the root and of a folder; a missing folder is an empty 200 ({} in JSON)', async () => {
+		// Children do not hide system folders (only the tree does); /etc is readable by administrators only.
+		expect(names(await json(`${F}/children`))).toEqual(['etc', 'home', 'public']);
+		expect(names(await json(`${F}/children`, { user: 'suzy' }))).toEqual(['home', 'public']);
+		expect(names(await json(`${F}/:public:etl/children`))).toEqual(['daily_load.kjb', 'load_sales.ktr']);
+		expect(await json(`${F}/:public:nothing/children`)).toEqual({});
+		expect((await text('GET', `${F}/:public:nothing/children`))[1]).toContain('<repositoryFileDtoes/>');
+	});
+
+	it('children: showHidden, includeAcls and the filter (types, patterns, include or exclude members)', async () => {
+		expect(names(await json(`${F}/:public:etl/children?showHidden=true`))).toEqual(['daily_load.kjb', 'load_sales.ktr', 'lookup_cache.ktr']);
+		const withAcls = await json(`${F}/:public:etl/children?includeAcls=true`);
+		expect(withAcls.repositoryFileDto[0].repositoryFileAclDto).toMatchObject({ entriesInheriting: true });
+		expect(names(await json(`${F}/:public/children?filter=FOLDERS`))).toEqual(['etl', 'made', 'Sample Reports']);
+		expect(names(await json(`${F}/:public/children?filter=FILES`))).toEqual(['note.txt']);
+		expect(names(await json(`${F}/:public:etl/children?filter=${encodeURIComponent('FILES|*.kjb|load*')}`))).toEqual(['daily_load.kjb', 'load_sales.ktr']);
+		expect(names(await json(`${F}/:public:etl/children?filter=${encodeURIComponent('FILES|*.kjb')}`))).toEqual(['daily_load.kjb']);
+		const included = await json(`${F}/:public:etl/children?filter=${encodeURIComponent('FILES_FOLDERS|*|includeMembers=name,path')}`);
+		expect(included.repositoryFileDto[0]).toEqual({ name: 'daily_load.kjb', path: '/public/etl/daily_load.kjb' });
+		const excluded = await json(`${F}/:public:etl/children?filter=${encodeURIComponent('FILES|*|excludeMembers=id,owner')}`);
+		expect(excluded.repositoryFileDto[0]).not.toHaveProperty('id');
+		expect(excluded.repositoryFileDto[0]).not.toHaveProperty('owner');
+		expect(excluded.repositoryFileDto[0]).toHaveProperty('name');
+		const both = await call('GET', `${F}/:public/children?filter=${encodeURIComponent('FILES|includeMembers=name|excludeMembers=id')}`);
+		expect(both.status).toBe(400);
+	});
+
+	it('tree: depth, filter, hidden files, system folders, and 204 for a missing path', async () => {
+		const tree = await json(`${F}/:public/tree?depth=1`);
+		expect(tree.file.path).toBe('/public');
+		expect(tree.children.map((c: any) => c.file.name)).toEqual(['etl', 'made', 'Sample Reports', 'note.txt']);
+		expect(tree.children[0].children).toBeUndefined();
+		const deep = await json(`${F}/:public/tree?depth=2&filter=FOLDERS`);
+		expect(deep.children.map((c: any) => c.file.name)).toEqual(['etl', 'made', 'Sample Reports']);
+		expect(deep.children[0].children).toEqual([]);
+		const hidden = await json(`${F}/:public:etl/tree?depth=1&showHidden=true`);
+		expect(hidden.children.map((c: any) => c.file.name)).toContain('lookup_cache.ktr');
+		const root = await json(`${F}/:/tree?depth=1`);
+		expect(root.children.map((c: any) => c.file.name)).toEqual(['home', 'public']);
+		const withSystem = await json(`${F}/:/tree?depth=1&includeSysDirs=true&includeAcls=true`);
+		expect(withSystem.children.map((c: any) => c.file.name)).toEqual(['etc', 'home', 'public']);
+		expect(withSystem.file.repositoryFileAclDto.owner).toBe('admin');
+		expect((await call('GET', `${F}/:public:none/tree`, { accept: 'application/json' })).status).toBe(204);
+		expect((await text('GET', `${F}/:public/tree?depth=1`))[1]).toMatch(/^<\?xml[^>]*\?><repositoryFileTreeDto><file>/);
+	});
+
+	it('generatedContent of a missing file is an empty 200, as FileResource answers a FileNotFoundException', async () => {
+		expect(await json(`${F}/:public:none.prpt/generatedContent`)).toEqual({});
+	});
+
+	it('generatedContent lists files in the user home whose contentCreator is the file; ForUser reads another home', async () => {
+		const own = await json(`${F}/:public:Sample%20Reports:Sales%20Summary.prpt/generatedContent?locale=en`);
+		expect(names(own)).toEqual(['Sales Summary.html']);
+		await addGeneratedContent(emu().app, '/public/Sample Reports/Sales Summary.prpt', 'suzy', 'Sales Summary.pdf', '%PDF-1.4', 'application/pdf');
+		const suzys = await json(`${F}/:public:Sample%20Reports:Sales%20Summary.prpt/generatedContentForUser?user=suzy`);
+		expect(names(suzys)).toEqual(['Sales Summary.pdf']);
+		expect(await json(`${F}/:public:etl:daily_load.kjb/generatedContent`)).toEqual({});
+	});
+
+	it('reservedCharacters is text/plain concatenated; the display form is comma-separated with escapes', async () => {
+		const reserved = await call('GET', `${F}/reservedCharacters`);
+		expect(reserved.headers.get('content-type')).toMatch(/^text\/plain/);
+		expect(await reserved.text()).toBe('/\\\t\r\n');
+		expect(await text('GET', `${F}/reservedCharactersDisplay`)).toEqual([200, '/, \\, \\t, \\r, \\n']);
+	});
+});
+
+describe('repository emulator: trash', () => {
+	it('delete moves to the trash (listed by deleted), deletepermanent removes it for good', async () => {
+		await call('PUT', `${F}/:home:admin:trash-me.txt`, { body: 'bye' });
+		await call('PUT', `${F}/:home:admin:trash-too.txt`, { body: 'bye' });
+		const a = (await propertiesOf('/home/admin/trash-me.txt')).id;
+		const b = (await propertiesOf('/home/admin/trash-too.txt')).id;
+		const del = await call('PUT', `${F}/delete`, { body: `${a},${b}`, contentType: 'text/plain' });
+		expect(del.status).toBe(200);
+		expect((await call('GET', `${F}/:home:admin:trash-me.txt`)).status).toBe(404);
+		const trash = await json(`${F}/deleted`);
+		const entry = trash.repositoryFileDto.find((f: any) => f.id === a);
+		expect(entry).toMatchObject({ name: 'trash-me.txt', originalParentFolderPath: '/home/admin' });
+		expect(entry.deletedDate).toMatch(/^\d{13}$/);
+		// Other users do not see admin's trash.
+		expect(await json(`${F}/deleted`, { user: 'suzy' })).toEqual({});
+		expect((await call('PUT', `${F}/deletepermanent`, { body: a, contentType: 'text/plain' })).status).toBe(200);
+		expect((await json(`${F}/deleted`)).repositoryFileDto.map((f: any) => f.id)).not.toContain(a);
+		expect(repositoryOf(emu().app).byId.has(a)).toBe(false);
+		expect((await call('PUT', `${F}/deletepermanent`, { body: 'no-such-id', contentType: 'text/plain' })).status).toBe(500);
+	});
+
+	it('delete takes file ids only (a path id is not found by id: 500), and refuses what the user may not delete', async () => {
+		await call('PUT', `${F}/:public:colon.txt`, { body: 'c' });
+		expect((await call('PUT', `${F}/delete`, { body: ':public:colon.txt', contentType: 'text/plain' })).status).toBe(500);
+		expect((await call('PUT', `${F}/delete`, { body: (await propertiesOf('/public/colon.txt')).id, contentType: 'text/plain' })).status).toBe(200);
+		expect((await call('GET', `${F}/:public:colon.txt`)).status).toBe(404);
+		const [status] = await text('PUT', `${F}/delete`, { user: 'suzy', body: (await propertiesOf('/home/admin/sales.ktr')).id, contentType: 'text/plain' });
+		expect(status).toBe(403);
+	});
+});
