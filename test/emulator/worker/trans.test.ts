@@ -5,8 +5,8 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 
-import { startEmulator, type RunningEmulator } from '../../emulator';
-import type { ControlState } from '../../emulator/areas/worker/trans';
+import { startEmulator, type RunningEmulator } from '../../../emulator';
+import type { ControlState } from '../../../emulator/areas/worker/trans';
 
 const AUTH = `Basic ${Buffer.from('admin:password').toString('base64')}`;
 const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, trimValues: true, htmlEntities: true, isArray: (name) => name === 'stepstatus' });
