@@ -1,0 +1,84 @@
+/**
+ * The data-source area's analysis (Mondrian schema) routes over plain HTTP (routes-analysis.ts, after
+ * AnalysisResource) in every server profile: upload, download, delete, their statuses and refusals.
+ */
+import { unzipSync } from 'fflate';
+
+import { connectStringValue } from '../../../emulator/areas/datasource';
+import { describeEachProfile } from '../../helpers/profiles';
+import { harness, NAMELESS, SCHEMA, schemaForm, schemaSource } from './helpers';
+
+describeEachProfile('emulator: data-source endpoints', (profile) => {
+	const { call, state } = harness({ profile });
+
+	it('analysis: upload names the catalog after the schema, takes the data source from the parameters, answers 201', async () => {
+		const put = await call('PUT', '/analysis/catalog/RequestedName', {
+			body: schemaForm(
+				{ overwrite: 'false', xmlaEnabledFlag: 'true', datasourceName: 'Ignored', parameters: "DataSource='Sales;DW';EnableXmla=true", schemaFileInfo: 'x.xml' },
+				{ content: SCHEMA, name: 'uploaded.mondrian.xml' },
+			),
+		});
+		expect([put.status, put.text]).toEqual([201, '']);
+		const upload = state().uploads.at(-1);
+		expect(upload?.catalogName).toBe('Uploaded');
+		expect(upload?.ignoredFields).toEqual(['schemaFileInfo']);
+		expect(state().catalogs.find((c) => c.id === 'Uploaded')).toMatchObject({ datasourceName: 'Sales;DW', xmlaEnabled: true });
+		expect(state().catalogs.some((c) => c.id === 'RequestedName')).toBe(false);
+		// Listed, downloadable as <id>.mondrian.xml, then removed (200, no body).
+		const list = await call('GET', '/analysis/catalog');
+		expect(list.text).toContain('<Item xsi:type="xs:string">Uploaded</Item>');
+		const download = await call('GET', '/analysis/catalog/Uploaded');
+		expect(download.status).toBe(200);
+		expect(download.headers.get('content-disposition')).toBe('attachment; filename="Uploaded.mondrian.xml"');
+		expect(download.text).toBe(SCHEMA);
+		const removed = await call('DELETE', '/analysis/catalog/Uploaded');
+		expect([removed.status, removed.text]).toEqual([200, '']);
+	});
+
+	it('analysis: a schema without a name takes the path id (cut at its first dot); without parameters it has no data source', async () => {
+		const put = await call('PUT', '/analysis/catalog/Nameless.v2', { body: schemaForm({ overwrite: 'true', xmlaEnabledFlag: 'false', datasourceName: 'SampleData' }, { content: NAMELESS, name: 'n.mondrian.xml' }) });
+		expect(put.status).toBe(201);
+		expect(state().catalogs.find((c) => c.id === 'Nameless')).toMatchObject({ datasourceName: undefined, parameters: 'Provider=mondrian;datasourceName=null;EnableXmla=false' });
+		expect((await call('DELETE', '/analysis/catalog/Nameless')).status).toBe(200);
+	});
+
+	it('analysis: 409 without overwrite, 412 for .xmi and non-schemas, empty 500 without the booleans or the file', async () => {
+		const exists = await call('PUT', '/analysis/catalog/SampleData', { body: schemaForm({ overwrite: 'false', xmlaEnabledFlag: 'false' }, { content: schemaSource('SampleData'), name: 's.mondrian.xml' }) });
+		expect(exists.status).toBe(409);
+		expect(exists.text).toMatch(/already exists/);
+		const xmi = await call('PUT', '/analysis/catalog/X', { body: schemaForm({ overwrite: 'true', xmlaEnabledFlag: 'false' }, { content: SCHEMA, name: 'model.xmi' }) });
+		expect(xmi.status).toBe(412);
+		const notSchema = await call('PUT', '/analysis/catalog/X', { body: schemaForm({ overwrite: 'true', xmlaEnabledFlag: 'false' }, { content: '<a/>', name: 'a.xml' }) });
+		expect(notSchema.status).toBe(412);
+		const noBooleans = await call('PUT', '/analysis/catalog/X', { body: schemaForm({}, { content: SCHEMA, name: 'a.mondrian.xml' }) });
+		expect([noBooleans.status, noBooleans.text]).toEqual([500, '']);
+		const noFile = await call('PUT', '/analysis/catalog/X', { body: schemaForm({ overwrite: 'true', xmlaEnabledFlag: 'false' }) });
+		expect([noFile.status, noFile.text]).toEqual([500, '']);
+	});
+
+	it('analysis: a missing catalog downloads as an empty 400 and deletes as a 500; several files come as <id>.zip', async () => {
+		const missing = await call('GET', '/analysis/catalog/Nope');
+		expect([missing.status, missing.text]).toEqual([400, '']);
+		expect((await call('DELETE', '/analysis/catalog/Nope')).status).toBe(500);
+		const zip = await call('GET', '/analysis/catalog/SteelWheels');
+		expect(zip.headers.get('content-type')).toMatch(/application\/zip/);
+		expect(zip.headers.get('content-disposition')).toBe('attachment; filename="SteelWheels.zip"');
+		expect(Object.keys(unzipSync(new Uint8Array(zip.bytes))).sort()).toEqual(['SteelWheels.mondrian.xml', 'annotations.xml']);
+	});
+
+	it('analysis: non-administrators list, but get 403 (upload, with the reason), 401 (download, delete)', async () => {
+		expect((await call('GET', '/analysis/catalog', { user: 'suzy' })).status).toBe(200);
+		const put = await call('PUT', '/analysis/catalog/X', { user: 'suzy', body: schemaForm({ overwrite: 'true', xmlaEnabledFlag: 'false' }, { content: SCHEMA, name: 'a.mondrian.xml' }) });
+		expect([put.status, put.text]).toEqual([403, 'Access Denied']);
+		expect((await call('GET', '/analysis/catalog/SampleData', { user: 'suzy' })).status).toBe(401);
+		expect((await call('DELETE', '/analysis/catalog/SampleData', { user: 'suzy' })).status).toBe(401);
+	});
+});
+
+describe('emulator: Mondrian connect-string values', () => {
+	it('reads names case-insensitively and quoted values with doubled quotes', () => {
+		expect(connectStringValue("Provider=mondrian;DataSource='a;b''c';EnableXmla=true", 'datasource')).toBe("a;b'c");
+		expect(connectStringValue('datasource = Sample ; overwrite=true', 'DataSource')).toBe('Sample');
+		expect(connectStringValue('', 'x')).toBeUndefined();
+	});
+});
