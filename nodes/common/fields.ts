@@ -98,11 +98,11 @@ export function readPairs(
 	const out: Array<{ name: string; value: string }> = [];
 	for (const entry of entries) {
 		const name = String(entry[key] ?? '').trim();
-		if (name === '') throw new NodeOperationError(ctx.getNode(), `A ${options.label} has no ${key}`, { itemIndex });
+		if (name === '') throw new NodeOperationError(ctx.getNode(), `A ${options.label} entry has no ${key}`, { itemIndex });
 		const reserved = options.reserved?.find((r) => r.name === name);
 		if (reserved) throw new NodeOperationError(ctx.getNode(), `The ${options.label} ${key} "${name}" is reserved: ${reserved.reason}`, { itemIndex });
 		if (!options.allowDuplicates && seen.has(name)) {
-			throw new NodeOperationError(ctx.getNode(), `The ${options.label} "${name}" is given twice`, { itemIndex });
+			throw new NodeOperationError(ctx.getNode(), `The ${options.label} ${key} "${name}" is given twice`, { itemIndex });
 		}
 		seen.add(name);
 		out.push({ name, value: entry.value === undefined || entry.value === null ? '' : String(entry.value) });

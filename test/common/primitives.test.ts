@@ -76,8 +76,8 @@ describe('readPairs: the one reader of name/value lists', () => {
 	});
 
 	it.each([
-		['a pair without a name', pairs(['  ', '1']), false, 'A probe pair has no name'],
-		['a name given twice', pairs(['a', '1'], ['a', '2']), false, 'The probe pair "a" is given twice'],
+		['a pair without a name', pairs(['  ', '1']), false, 'A probe pair entry has no name'],
+		['a name given twice', pairs(['a', '1'], ['a', '2']), false, 'The probe pair name "a" is given twice'],
 		['a reserved name', pairs(['xml', 'Y']), false, 'The probe pair name "xml" is reserved: the server reads it itself'],
 	])('refuses %s before any request', async (_label, value, allowDuplicates, message) => {
 		const result = await fields({ pairs: value, allowDuplicates });

@@ -109,5 +109,16 @@ describe('Locale & Metadata', () => {
 			metadata: { entry: [{ key: 'a', value: '1' }, { key: 'a', value: '2' }] },
 		});
 		expect(duplicate.error?.message).toBe('The metadata key "a" is given twice');
+		const keyless = await exec('localeMetadata', 'updateMetadata', {
+			path: rl('/public/Sample Reports/r.prpt'),
+			metadata: { entry: [{ key: ' ', value: '1' }] },
+		});
+		expect(keyless.error?.message).toBe('A metadata entry has no key');
+		const property = await exec('localeMetadata', 'updateLocaleProperties', {
+			path: rl('/public/Sample Reports/r.prpt'),
+			locale: 'de',
+			properties: { entry: [{ key: 'title', value: 'a' }, { key: 'title', value: 'b' }] },
+		});
+		expect(property.error?.message).toBe('The property key "title" is given twice');
 	});
 });

@@ -185,7 +185,7 @@ describe('Job: Run', () => {
 
 	it.each([
 		[[{ name: 'job', value: 'x' }], /name "job" is reserved/],
-		[[{ name: ' ', value: 'x' }], /A parameter has no name/],
+		[[{ name: ' ', value: 'x' }], /A parameter entry has no name/],
 		[[{ name: 'A', value: '1' }, { name: 'A', value: '2' }], /"A" is given twice/],
 	])('refuses bad parameters %j before any request', async (entry, message) => {
 		const scope = worker().get('/dataflow/runJob').query(true).reply(200, webResult('OK', '', 'x'));

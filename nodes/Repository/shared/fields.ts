@@ -14,18 +14,6 @@ export function keyValueField(name: string, displayName: string, placeholder: st
 	return pairListField({ name, displayName, placeholder, description, entry: 'entry', pair: 'key' });
 }
 
-/** The entries of a key/value field; empty keys and duplicate keys are refused. */
-export function readKeyValues(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string): Array<{ key: string; value: string }> {
-	const entries = ctx.getNodeParameter(`${name}.entry`, itemIndex, []) as Array<{ key?: string; value?: unknown }>;
-	const seen = new Set<string>();
-	return entries.map(({ key, value }) => {
-		const k = String(key ?? '').trim();
-		if (k === '') throw new NodeOperationError(ctx.getNode(), `A ${label} entry has no key`, { itemIndex });
-		if (seen.has(k)) throw new NodeOperationError(ctx.getNode(), `The ${label} key "${k}" is given twice`, { itemIndex });
-		seen.add(k);
-		return { key: k, value: value === undefined || value === null ? '' : String(value) };
-	});
-}
 
 export const PERMISSION_OPTIONS = [
 	{ name: 'ACL Management', value: 'aclManagement' },

@@ -7,7 +7,7 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INod
 
 import { encodePathId, pathIdSegment } from '../../common/repositoryPath';
 import { pathField, readPath, REPOS } from './paths';
-import { pairListField } from '../../common/fields';
+import { pairListField, readPairs } from '../../common/fields';
 
 export function resourceAddressFields(): INodeProperties[] {
 	return [
@@ -48,15 +48,9 @@ export function nameValueField(name: string, displayName: string, placeholder: s
 	return pairListField({ name, displayName, placeholder, description, entry: 'parameter' });
 }
 
+/** A name/value list as a record; a name given twice keeps its last value (query parameters and form fields). */
 export function readNameValues(ctx: IExecuteFunctions, itemIndex: number, name: string): Record<string, string> {
-	const entries = ctx.getNodeParameter(`${name}.parameter`, itemIndex, []) as Array<{ name?: string; value?: unknown }>;
-	const out: Record<string, string> = {};
-	for (const entry of entries) {
-		const key = String(entry.name ?? '').trim();
-		if (key === '') throw new NodeOperationError(ctx.getNode(), 'A parameter has no name', { itemIndex });
-		out[key] = entry.value === undefined || entry.value === null ? '' : String(entry.value);
-	}
-	return out;
+	return Object.fromEntries(readPairs(ctx, itemIndex, { name, entry: 'parameter', label: 'parameter', allowDuplicates: true }).map((p) => [p.name, p.value]));
 }
 
 export interface ResourceAddress {

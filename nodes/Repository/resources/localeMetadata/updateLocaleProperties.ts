@@ -3,7 +3,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { buildXml } from '../../../common/xml';
 import { defineOperation, toItems, sendPlanned } from '../../../common/executor';
 import { keyValues } from '../../shared/documents';
-import { keyValueField, readKeyValues } from '../../shared/fields';
+import { keyValueField } from '../../shared/fields';
+import { readPairs } from '../../../common/fields';
 import { localeField, readLocale } from '../../shared/locale';
 import { filesUrl, pathField, readPath, show } from '../../shared/paths';
 
@@ -42,7 +43,7 @@ interface Plan {
  */
 export const execute = defineOperation<Plan>({
 	plan(itemIndex) {
-		const properties = readKeyValues(this, itemIndex, 'properties', 'property');
+		const properties = readPairs(this, itemIndex, { name: 'properties', entry: 'entry', pair: 'key', label: 'property' }).map(({ name, value }) => ({ key: name, value }));
 		if (properties.length === 0) throw new NodeOperationError(this.getNode(), 'Add at least one property', { itemIndex });
 		// Checked while planning so that a value XML cannot carry fails before any request.
 		buildXml('stringKeyStringValueDtoes', { stringKeyStringValueDto: properties });

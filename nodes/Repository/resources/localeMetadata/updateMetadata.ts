@@ -2,7 +2,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems, sendPlanned } from '../../../common/executor';
 import { keyValues } from '../../shared/documents';
-import { keyValueField, readKeyValues } from '../../shared/fields';
+import { keyValueField } from '../../shared/fields';
+import { readPairs } from '../../../common/fields';
 import { filesUrl, pathField, readPath, show } from '../../shared/paths';
 
 const showOn = show('localeMetadata', 'updateMetadata');
@@ -31,7 +32,7 @@ interface Plan {
  */
 export const execute = defineOperation<Plan>({
 	plan(itemIndex) {
-		const metadata = readKeyValues(this, itemIndex, 'metadata', 'metadata');
+		const metadata = readPairs(this, itemIndex, { name: 'metadata', entry: 'entry', pair: 'key', label: 'metadata' }).map(({ name, value }) => ({ key: name, value }));
 		if (metadata.length === 0) throw new NodeOperationError(this.getNode(), 'Add at least one metadata entry', { itemIndex });
 		return { path: readPath(this, itemIndex), metadata };
 	},
