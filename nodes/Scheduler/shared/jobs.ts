@@ -179,14 +179,6 @@ export function normalizeJob(raw: IDataObject): IDataObject {
 	return out;
 }
 
-/** A text answer `true`/`false` (or a JSON boolean) as a boolean; undefined when it is neither. */
-export function booleanAnswer(body: unknown): boolean | undefined {
-	if (typeof body === 'boolean') return body;
-	const value = text(body)?.trim().replace(/^"|"$/g, '').toLowerCase();
-	if (value === 'true') return true;
-	if (value === 'false') return false;
-	return undefined;
-}
 
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

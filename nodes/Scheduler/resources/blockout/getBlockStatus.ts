@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
 import { apiError } from '../../../common/errors';
-import { booleanAnswer } from '../../shared/jobs';
+import { toBoolean } from '../../../common/values';
 import { schedulerRequest } from '../../shared/request';
 import { scheduleFields } from '../../shared/scheduleFields';
 import { readScheduleRequest, scheduleRequestFor, type PlannedSchedule } from '../../shared/scheduleRequest';
@@ -26,15 +26,15 @@ export const execute = defineOperation<{ planned: PlannedSchedule }>({
 	},
 	async run({ planned }, itemIndex) {
 		const { request, summary } = await scheduleRequestFor(this, planned, itemIndex);
-		const { body: body } = await schedulerRequest(this, {
+		const { body } = await schedulerRequest(this, {
 			method: 'POST', endpoint: 'blockout/blockstatus', body: request, expect: 'json', itemIndex,
 			refusals: {
 				401: 'The server could not work out the block status (401): the schedule request may be invalid, or the username or password is wrong',
 			},
 		});
 		const record = (body && typeof body === 'object' ? ((body as IDataObject).blockStatusProxy ?? body) : {}) as IDataObject;
-		const totallyBlocked = booleanAnswer(record.totallyBlocked);
-		const partiallyBlocked = booleanAnswer(record.partiallyBlocked);
+		const totallyBlocked = toBoolean(record.totallyBlocked);
+		const partiallyBlocked = toBoolean(record.partiallyBlocked);
 		if (totallyBlocked === undefined || partiallyBlocked === undefined) {
 			throw apiError(this.getNode(), {
 				message: 'The server answered the block status without totallyBlocked and partiallyBlocked',
