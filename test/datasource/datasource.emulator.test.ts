@@ -55,7 +55,6 @@ const WAREHOUSE = {
 	databaseName: 'warehouse',
 	databasePort: 6432,
 	username: 'etl',
-	password: null,
 	connectSql: null,
 	dataTablespace: null,
 	indexTablespace: null,
@@ -257,6 +256,19 @@ describe('Data Source node: the connection as 11.1+ writes it (Jackson) comes ou
 		const got = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'get', connection: rl('Warehouse') }, credentials: { dataflowServerApi: fixture.server() } });
 		const { id: _id, ...rest } = got.items[0].json;
 		expect(rest).toEqual(WAREHOUSE);
+	});
+});
+
+describe('Data Source node: a server that hands out passwords (10.2+, encrypted or plain by setting)', () => {
+	const fixture = useEmulator({ profile: '11.0', seed: { datasource: { passwordMode: 'encrypt' } } });
+	it('Get leaves the password out unless Include Password', async () => {
+		const credentials = { dataflowServerApi: fixture.server() };
+		await run(node, { parameters: connectionParameters, credentials });
+		const got = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'get', connection: rl('Warehouse') }, credentials });
+		expect(got.error).toBeUndefined();
+		expect(got.items[0].json).not.toHaveProperty('password');
+		const asked = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'get', connection: rl('Warehouse'), options: { includePassword: true } }, credentials });
+		expect(asked.items[0].json.password).toMatch(/^Encrypted [0-9a-f]+$/);
 	});
 });
 

@@ -4,7 +4,7 @@
 import nock from 'nock';
 
 import { run } from '../harness';
-import { BASE, node, credentials, basic, rl, fromList, jersey, JDBC, newConnection, CONNECTION_KEYS } from './nockHelpers';
+import { BASE, node, credentials, basic, rl, fromList, jersey, JDBC, newConnection, CONNECTION_KEYS, CONNECTION_KEYS_WITH_PASSWORD } from './nockHelpers';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
@@ -64,14 +64,14 @@ describe('Data Source node, JDBC connections (nock)', () => {
 			});
 
 		const result = await run(node, {
-			parameters: { resource: 'jdbcConnection', operation: 'get', connection: fromList('baseball connection') },
+			parameters: { resource: 'jdbcConnection', operation: 'get', connection: fromList('baseball connection'), options: { includePassword: true } },
 			credentials,
 		});
 
 		expect(result.error).toBeUndefined();
 		scope.done();
 		expect(result.items).toHaveLength(1);
-		expect(Object.keys(result.items[0].json)).toEqual(CONNECTION_KEYS);
+		expect(Object.keys(result.items[0].json)).toEqual(CONNECTION_KEYS_WITH_PASSWORD);
 		expect(result.items[0].json).toMatchObject({
 			id: '00ac4db3',
 			name: 'baseball connection',
@@ -91,6 +91,16 @@ describe('Data Source node, JDBC connections (nock)', () => {
 			partitioningInformation: [],
 			databaseType: { name: 'MySQL', shortName: 'MYSQL', defaultDatabasePort: 3306, supportedAccessTypes: ['NATIVE'], defaultOptions: null },
 		});
+	});
+
+	it('Get leaves the password out unless Include Password: the "Encrypted …" form is a fixed-key obfuscation, not a protection', async () => {
+		nock(BASE).get(`${JDBC}/P`).twice().reply(200, { name: 'P', username: 'fan', password: 'Encrypted 2be98afc86aa7f2e4cb79ce10be85acd7' });
+		const plain = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'get', connection: rl('P') }, credentials });
+		expect(plain.error).toBeUndefined();
+		expect(Object.keys(plain.items[0].json)).toEqual(CONNECTION_KEYS);
+		expect(JSON.stringify(plain.items)).not.toContain('Encrypted');
+		const asked = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'get', connection: rl('P'), options: { includePassword: true } }, credentials });
+		expect(asked.items[0].json.password).toBe('Encrypted 2be98afc86aa7f2e4cb79ce10be85acd7');
 	});
 
 	it.each([
@@ -129,9 +139,9 @@ describe('Data Source node, JDBC connections (nock)', () => {
 				'<?xml version="1.0"?><databaseConnection xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><name>SampleData</name><password xsi:nil="true"/><usingConnectionPool>true</usingConnectionPool><extraOptions><entry><key>HYPERSONIC.a</key><value>1</value></entry><entry><key>HYPERSONIC.b</key><value>2</value></entry></extraOptions><attributes/></databaseConnection>',
 				{ 'Content-Type': 'application/xml' },
 			);
-		const result = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'get', connection: rl('SampleData') }, credentials });
+		const result = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'get', connection: rl('SampleData'), options: { includePassword: true } }, credentials });
 		expect(result.error).toBeUndefined();
-		expect(Object.keys(result.items[0].json)).toEqual(CONNECTION_KEYS);
+		expect(Object.keys(result.items[0].json)).toEqual(CONNECTION_KEYS_WITH_PASSWORD);
 		expect(result.items[0].json).toMatchObject({
 			name: 'SampleData',
 			password: null,

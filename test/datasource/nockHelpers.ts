@@ -72,14 +72,17 @@ export function noCsrfToken(times = 1) {
 	return nock(BASE).get('/api/csrf/token').query(true).times(times).reply(204, '');
 }
 
-/** Every output key of a connection, in order (the same on every server version). */
-export const CONNECTION_KEYS = [
+/** Every output key of a connection with Include Password, in order (the same on every server version). */
+export const CONNECTION_KEYS_WITH_PASSWORD = [
 	'id', 'name', 'databaseType', 'accessType', 'accessTypeValue', 'hostname', 'databaseName', 'databasePort', 'username', 'password',
 	'connectSql', 'dataTablespace', 'indexTablespace', 'informixServername', 'SQLServerInstance', 'streamingResults', 'quoteAllFields',
 	'changed', 'usingDoubleDecimalAsSchemaTableSeparator', 'forcingIdentifiersToLowerCase', 'forcingIdentifiersToUpperCase',
 	'usingConnectionPool', 'partitioned', 'initialPoolSize', 'maximumPoolSize', 'extraOptions', 'extraOptionsOrder', 'attributes',
 	'connectionPoolingProperties', 'partitioningInformation',
 ];
+
+/** Every output key of a connection by default: the password is left out. */
+export const CONNECTION_KEYS = CONNECTION_KEYS_WITH_PASSWORD.filter((key) => key !== 'password');
 
 export function schemaItem(content: string, fileName = 'budget.mondrian.xml'): INodeExecutionData {
 	return { json: {}, binary: { data: { data: Buffer.from(content).toString('base64'), mimeType: 'text/xml', fileName } } };

@@ -1,6 +1,7 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
+import { optionsCollection, optionsOf } from '../../../common/fields';
 import { normalizeConnection } from '../../shared/connection';
 import { locatorField, locatorValue } from '../../shared/locators';
 import { JDBC_PATH } from '../../shared/paths';
@@ -16,11 +17,21 @@ export const description = updateDisplayOptions({ show }, [
 		searchListMethod: 'searchConnections',
 		placeholder: 'SampleData',
 	}),
+	optionsCollection([
+		{
+			displayName: 'Include Password',
+			name: 'includePassword',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to keep the password as the server sends it (null, or its "Encrypted …" form, which anyone can decrypt) in the output; it is left out by default so that it is not stored with the execution',
+		},
+	]),
 ]);
 
-export const execute = requestOperation<{ name: string }>({
+export const execute = requestOperation<{ name: string; includePassword: boolean }>({
 	plan(itemIndex) {
-		return { name: locatorValue(this, 'connection', itemIndex, 'Connection') };
+		return { name: locatorValue(this, 'connection', itemIndex, 'Connection'), includePassword: optionsOf(this, itemIndex).includePassword === true };
 	},
 	request(plan) {
 		return {
@@ -31,7 +42,10 @@ export const execute = requestOperation<{ name: string }>({
 			}),
 		};
 	},
-	output(_plan, { body }) {
-		return normalizeConnection(body);
+	output(plan, { body }) {
+		const connection = normalizeConnection(body);
+		// Kettle's "Encrypted …" form is a fixed-key obfuscation, not a protection: a secret, left out unless asked for.
+		if (!plan.includePassword) delete connection.password;
+		return connection;
 	},
 });
