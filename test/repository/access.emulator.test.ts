@@ -6,27 +6,16 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { repositoryOf } from '../../emulator/areas/repository';
 import { useFilesystemBinaryData } from '../helpers/binaryData';
-import { useEmulator } from '../helpers/emulator';
 import { describeEachProfile } from '../helpers/profiles';
-import { serverProfile } from '../../emulator/core/profiles';
-import { exec, rl } from './helpers';
+
+import { exec, rl, repositoryEmulator } from './helpers';
 
 useFilesystemBinaryData();
 
 // Every behaviour below must hold on each server version users run (9.3 and 10.2: Jersey 1 JSON,
 // GET backup, no /exists; 11.0: Jackson JSON, POST backup with log fields, /exists).
 describeEachProfile('Repository node', (profile) => {
-const fixture = useEmulator({ profile });
-const atLeast = (version: string) => serverProfile(profile).atLeast(version);
-
-const admin = () => fixture.server();
-const suzy = () => fixture.server({ user: 'suzy' });
-
-async function ok(resource: string, operation: string, parameters: IDataObject = {}, options: Parameters<typeof exec>[3] = {}) {
-	const result = await exec(resource, operation, parameters, { credentials: admin(), ...options });
-	expect(result.error?.message).toBeUndefined();
-	return result;
-}
+const { fixture, atLeast, admin, suzy, ok } = repositoryEmulator(profile);
 
 describe('Access', () => {
 	it('ACL round trip: Get ACL, Update ACL from fields, Get ACL again, then back from the first output as JSON', async () => {

@@ -1,11 +1,9 @@
 /** Exact requests of the Repository Access operations (permission checks, access maps, ACL read and update). */
 import nock from 'nock';
 
-import { exec, FILES, rl, server, json, text, ACL_XML } from './helpers';
+import { exec, FILES, rl, server, json, text, ACL_XML, useNock } from './helpers';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 describe('Access', () => {
 	it('Get ACL types the answer, old servers\' single-string permissions included', async () => {

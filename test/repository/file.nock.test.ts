@@ -3,11 +3,9 @@
  */
 import nock from 'nock';
 
-import { binaryBytes, binaryInput, exec, FILES, HOST, rl, server, json, fileDto } from './helpers';
+import { binaryBytes, binaryInput, exec, FILES, HOST, rl, server, json, fileDto, useNock } from './helpers';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 describe('File', () => {
 	it('Upload fetches the reserved characters once, then PUTs each file streamed to its path id', async () => {

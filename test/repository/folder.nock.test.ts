@@ -1,13 +1,9 @@
 /**
  * Exact requests of the Repository Folder operations (create, children, tree, default location, visibility).
  */
-import nock from 'nock';
+import { exec, FILES, rl, server, json, fileDto, useNock } from './helpers';
 
-import { exec, FILES, rl, server, json, fileDto } from './helpers';
-
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 describe('Folder', () => {
 	it('Create PUTs /api/repo/dirs/{pathId}, or files/{pathId}/createDir with the switch', async () => {

@@ -12,6 +12,9 @@ import nock from 'nock';
 import { DataflowRepository } from '../../nodes/Repository/DataflowRepository.node';
 import { run, SERVER_PASSWORD, serverCredentials, type NodeRunResult } from '../harness';
 import { loadOptionsContextFor } from '../harness/loadOptions';
+import { useEmulator } from '../helpers/emulator';
+import type { ProfileName } from '../../emulator/core/profiles';
+import { serverProfile } from '../../emulator/core/profiles';
 
 export const HOST = 'http://bi.test';
 export const BASE = `${HOST}/pentaho`;
@@ -91,4 +94,29 @@ export const ACL_XML =
 export function formOf(body: unknown): Record<string, string> {
 	if (body !== null && typeof body === 'object') return Object.fromEntries(Object.entries(body as Record<string, string>));
 	return Object.fromEntries(new URLSearchParams(String(body)));
+}
+
+/**
+ * The emulator of one server profile for the Repository node's behaviour tests, and what they use
+ * of it: the administrator's and suzy's credentials, the profile's version test, and `ok`, a run
+ * as the administrator that must succeed.
+ */
+export function repositoryEmulator(profile: ProfileName) {
+	const fixture = useEmulator({ profile });
+	const atLeast = (version: string) => serverProfile(profile).atLeast(version);
+	const admin = () => fixture.server();
+	const suzy = () => fixture.server({ user: 'suzy' });
+	async function ok(resource: string, operation: string, parameters: IDataObject = {}, options: ExecOptions = {}) {
+		const result = await exec(resource, operation, parameters, { credentials: admin(), ...options });
+		expect(result.error?.message).toBeUndefined();
+		return result;
+	}
+	return { fixture, atLeast, admin, suzy, ok };
+}
+
+/** The hooks of a nock test file: no real network, no scope left over from the test before. */
+export function useNock(): void {
+	beforeAll(() => nock.disableNetConnect());
+	afterEach(() => nock.cleanAll());
+	afterAll(() => nock.enableNetConnect());
 }

@@ -1,11 +1,7 @@
 /** Exact requests of the Repository LDAP operations (get and update settings). */
-import nock from 'nock';
+import { exec, server, json, useNock } from './helpers';
 
-import { exec, server, json } from './helpers';
-
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 describe('LDAP', () => {
 	const attributes = [

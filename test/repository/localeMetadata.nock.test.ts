@@ -1,11 +1,7 @@
 /** Exact requests of the Repository Locale & Metadata operations. */
-import nock from 'nock';
+import { exec, FILES, rl, server, json, useNock } from './helpers';
 
-import { exec, FILES, rl, server, json } from './helpers';
-
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 describe('Locale & Metadata', () => {
 	const report = `${FILES}/:public:Sample%20Reports:r.prpt`;

@@ -5,20 +5,16 @@
 import { repositoryOf } from '../../emulator/areas/repository';
 import { searchFolders, searchPaths } from '../../nodes/Repository/shared/listSearch';
 import { useFilesystemBinaryData } from '../helpers/binaryData';
-import { useEmulator } from '../helpers/emulator';
 import { describeEachProfile } from '../helpers/profiles';
 
-import { exec, loadOptionsContext, rl } from './helpers';
+import { exec, loadOptionsContext, rl, repositoryEmulator } from './helpers';
 
 useFilesystemBinaryData();
 
 // Every behaviour below must hold on each server version users run (9.3 and 10.2: Jersey 1 JSON,
 // GET backup, no /exists; 11.0: Jackson JSON, POST backup with log fields, /exists).
 describeEachProfile('Repository node', (profile) => {
-const fixture = useEmulator({ profile });
-
-const admin = () => fixture.server();
-const suzy = () => fixture.server({ user: 'suzy' });
+const { fixture, admin, suzy } = repositoryEmulator(profile);
 
 describe('path browser (listSearch)', () => {
 	it('searches the root, /public and the home folder, and browses a typed folder', async () => {

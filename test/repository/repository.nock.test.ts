@@ -3,12 +3,10 @@
  */
 import nock from 'nock';
 
-import { BASE, exec, FILES, loadOptionsContext, SERVER_PASSWORD, serverCredentials, server, json, text, fileDto } from './helpers';
+import { BASE, exec, FILES, loadOptionsContext, SERVER_PASSWORD, serverCredentials, server, json, text, fileDto, useNock } from './helpers';
 import { searchPaths } from '../../nodes/Repository/shared/listSearch';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 describe('path browser (listSearch)', () => {
 	it('lists the root, /public and the user home by name; a folder path ending in "/" browses it', async () => {

@@ -1,28 +1,18 @@
 /**
  * Repository Resource operations against the emulator: default URL, post and get.
  */
-import type { IDataObject } from 'n8n-workflow';
 
 import { useFilesystemBinaryData } from '../helpers/binaryData';
-import { useEmulator } from '../helpers/emulator';
 import { describeEachProfile } from '../helpers/profiles';
 
-import { exec, rl } from './helpers';
+import { rl, repositoryEmulator } from './helpers';
 
 useFilesystemBinaryData();
 
 // Every behaviour below must hold on each server version users run (9.3 and 10.2: Jersey 1 JSON,
 // GET backup, no /exists; 11.0: Jackson JSON, POST backup with log fields, /exists).
 describeEachProfile('Repository node', (profile) => {
-const fixture = useEmulator({ profile });
-
-const admin = () => fixture.server();
-
-async function ok(resource: string, operation: string, parameters: IDataObject = {}, options: Parameters<typeof exec>[3] = {}) {
-	const result = await exec(resource, operation, parameters, { credentials: admin(), ...options });
-	expect(result.error?.message).toBeUndefined();
-	return result;
-}
+const { fixture, ok } = repositoryEmulator(profile);
 
 describe('Repository Resource', () => {
 	const path = rl('/public/Sample Reports/Sales Summary.prpt');

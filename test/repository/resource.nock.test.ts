@@ -1,11 +1,7 @@
 /** Exact requests of the Repository Resource operations (get, post, default URL). */
-import nock from 'nock';
+import { BASE, binaryBytes, exec, rl, server, json, formOf, useNock } from './helpers';
 
-import { BASE, binaryBytes, exec, rl, server, json, formOf } from './helpers';
-
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 describe('Repository Resource', () => {
 	it('Get of a file context sends the path id and extra parameters; JSON becomes items', async () => {

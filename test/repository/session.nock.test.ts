@@ -1,11 +1,7 @@
 /** Exact requests of the Repository Session operations. */
-import nock from 'nock';
+import { exec, server, text, useNock } from './helpers';
 
-import { exec, server, text } from './helpers';
-
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 describe('Session', () => {
 	it('Is Administrator and Is Authenticated read text answers; 401 means not authenticated', async () => {

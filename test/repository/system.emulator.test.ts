@@ -2,31 +2,19 @@
  * Repository System operations against the emulator: back up, restore, reserved characters, and who
  * may use them.
  */
-import type { IDataObject } from 'n8n-workflow';
 
 import { repositoryOf } from '../../emulator/areas/repository';
 import { useFilesystemBinaryData } from '../helpers/binaryData';
-import { useEmulator } from '../helpers/emulator';
 import { describeEachProfile } from '../helpers/profiles';
-import { serverProfile } from '../../emulator/core/profiles';
-import { exec } from './helpers';
+
+import { exec, repositoryEmulator } from './helpers';
 
 useFilesystemBinaryData();
 
 // Every behaviour below must hold on each server version users run (9.3 and 10.2: Jersey 1 JSON,
 // GET backup, no /exists; 11.0: Jackson JSON, POST backup with log fields, /exists).
 describeEachProfile('Repository node', (profile) => {
-const fixture = useEmulator({ profile });
-const atLeast = (version: string) => serverProfile(profile).atLeast(version);
-
-const admin = () => fixture.server();
-const suzy = () => fixture.server({ user: 'suzy' });
-
-async function ok(resource: string, operation: string, parameters: IDataObject = {}, options: Parameters<typeof exec>[3] = {}) {
-	const result = await exec(resource, operation, parameters, { credentials: admin(), ...options });
-	expect(result.error?.message).toBeUndefined();
-	return result;
-}
+const { fixture, atLeast, suzy, ok } = repositoryEmulator(profile);
 
 describe('System', () => {
 	it('Back Up then Restore brings back what was deleted and keeps what the backup does not know', async () => {

@@ -1,11 +1,7 @@
 /** Exact requests of the Repository System operations (back up, restore, reserved characters). */
-import nock from 'nock';
+import { binaryBytes, binaryInput, exec, FILES, server, text, formOf, useNock } from './helpers';
 
-import { binaryBytes, binaryInput, exec, FILES, server, text, formOf } from './helpers';
-
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 describe('System', () => {
 	const version = (raw: string) => server().get('/pentaho/api/version/show').reply(200, raw, text);

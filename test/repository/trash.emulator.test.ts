@@ -5,25 +5,16 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { repositoryOf } from '../../emulator/areas/repository';
 import { useFilesystemBinaryData } from '../helpers/binaryData';
-import { useEmulator } from '../helpers/emulator';
 import { describeEachProfile } from '../helpers/profiles';
 
-import { exec } from './helpers';
+import { exec, repositoryEmulator } from './helpers';
 
 useFilesystemBinaryData();
 
 // Every behaviour below must hold on each server version users run (9.3 and 10.2: Jersey 1 JSON,
 // GET backup, no /exists; 11.0: Jackson JSON, POST backup with log fields, /exists).
 describeEachProfile('Repository node', (profile) => {
-const fixture = useEmulator({ profile });
-
-const admin = () => fixture.server();
-
-async function ok(resource: string, operation: string, parameters: IDataObject = {}, options: Parameters<typeof exec>[3] = {}) {
-	const result = await exec(resource, operation, parameters, { credentials: admin(), ...options });
-	expect(result.error?.message).toBeUndefined();
-	return result;
-}
+const { fixture, admin, ok } = repositoryEmulator(profile);
 
 describe('Trash', () => {
 	it('Move to Trash → Get Many lists it → Delete Permanently removes it', async () => {

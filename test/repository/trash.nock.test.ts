@@ -1,11 +1,7 @@
 /** Exact requests of the Repository Trash operations (move to trash, list, delete permanently). */
-import nock from 'nock';
+import { exec, FILES, server, json, fileDto, useNock } from './helpers';
 
-import { exec, FILES, server, json, fileDto } from './helpers';
-
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 describe('Trash', () => {
 	it('Move to Trash looks up the ids of the paths and sends them comma-separated in one text/plain body', async () => {
