@@ -207,6 +207,10 @@ export async function decode<T = unknown>(node: INode, request: DataflowRequest,
 	const text = typeof body === 'string' ? body : await readBodyText(body, Number.MAX_SAFE_INTEGER);
 	const fail = (message: string, description: string) =>
 		apiError(node, { message: redact(message, secrets), description: redact(description, secrets), httpCode: String(status), itemIndex: request.itemIndex });
+	// A status outside 2xx reaches here only as one of the request's okStatuses: an answer the caller
+	// reads from its status (exists, not modified, not there, a fallback), whose body is whatever the
+	// server or its web container wrote (often an HTML error page), not the expected format.
+	if (status < 200 || status > 299) return { status, headers, contentType, body: text as T, raw: text };
 	const d: Decoding = { node, request, status, contentType, text, secrets, fail };
 	const decoded = request.expect === 'json' ? decodeJson(d) : request.expect === 'xml' ? decodeXml(d) : decodeText(d);
 	return { status, headers, contentType, body: decoded as T, raw: text };

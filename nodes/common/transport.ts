@@ -39,7 +39,7 @@ export interface DataflowRequest {
 	expect: Expect;
 	/** Which credential: the server's (Basic) or the catalog's (token). Default server. */
 	credential?: 'server' | 'catalog';
-	/** Statuses outside 2xx that are answers rather than failures (for example 404 for "exists"). */
+	/** Statuses outside 2xx that are answers rather than failures (for example 404 for "exists"); their body comes as text, not decoded. */
 	okStatuses?: number[];
 	/** Whether a worker `webresult` with `result=ERROR` in a 2xx answer is a failure. Default true. */
 	checkWebResult?: boolean;

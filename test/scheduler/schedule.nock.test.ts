@@ -127,6 +127,21 @@ describe.each(SCHEDULER_PATHS)('Scheduler node with scheduler path %s', (schedul
 			expect(schedule.notes.join(' ')).toMatch(/did not say its time zone .* assumed to run in Europe\/Berlin/);
 		});
 
+		it('Create when the zone look-up answers 404 with the web container\'s HTML page: the page is not read as JSON, the zone is assumed', async () => {
+			nock.cleanAll();
+			const tomcat404 = '<!doctype html><html lang="en"><head><title>HTTP Status 404 – Not Found</title></head><body><h1>HTTP Status 404 – Not Found</h1><hr class="line" /><h3>Apache Tomcat</h3></body></html>';
+			nock(HOST)
+				.get('/pentaho/api/version/show')
+				.reply(200, '11.0.0.0-237', TEXT)
+				.get('/pentaho/api/system/timezones')
+				.reply(404, tomcat404, { 'Content-Type': 'text/html;charset=utf-8' });
+			const scope = textServer().post(`${prefix}/job`).reply(200, JOB_ID, TEXT);
+			const result = await exec({ resource: 'schedule', operation: 'create', jobName: 'x', inputFile: '/home/admin/sales.ktr', triggerType: 'runOnce', timeZone: 'Europe/Berlin' });
+			expect(result.error).toBeUndefined();
+			scope.done();
+			expect((result.items[0].json.schedule as { notes: string[] }).notes.join(' ')).toMatch(/did not say its time zone/);
+		});
+
 		it('Create fails the item when the version look-up fails (500): guessing could schedule wrongly', async () => {
 			nock.cleanAll();
 			nock(HOST).get('/pentaho/api/version/show').reply(500, 'boom');

@@ -1,8 +1,8 @@
-import { type IDataObject, NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
+import { requestOperation, toItems } from '../../../common/executor';
 import { rawResponseOptions, readIncludeRaw } from '../../../common/fields';
-import { dataflowRequest } from '../../../common/transport';
+import type { DataflowResponse } from '../../../common/transport';
 import { apiError } from '../../../common/errors';
 import { toNumber } from '../../../common/values';
 import { optionalInteger, requiredText, workerEndpoint } from '../../shared/fields';
@@ -36,46 +36,33 @@ interface Plan {
 	includeRaw: boolean;
 }
 
-export const execute = defineOperation<Plan>({
+export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		const name = requiredText(this, 'sequenceName', itemIndex, 'Sequence Name');
 		const raw = this.getNodeParameter('increment', itemIndex, 10000) as unknown;
 		const increment = optionalInteger(this, raw === '' || raw === null ? undefined : raw, itemIndex, 'Increment', 1) ?? 10000;
 		return { name, increment, includeRaw: readIncludeRaw(this, itemIndex) };
 	},
-	async run(plan, itemIndex) {
-		let response;
-		try {
-			response = await dataflowRequest<IDataObject>(this, {
-				method: 'GET',
-				path: await workerEndpoint(this, 'nextSequence'),
-				qs: { name: plan.name, increment: plan.increment },
-				expect: 'xml',
-				itemIndex,
-			});
-		} catch (error) {
-			// An unknown sequence is a 404 whose body is the web container's error page: the server calls
-			// sendError(404) before it writes its own <seq><error> (pentaho/pentaho-kettle:engine/src/main/java/
-			// org/pentaho/di/www/NextSequenceValueServlet.java@028843ec4ec28d4933886af2f3a3ee9bfc428b51).
-			if (error instanceof NodeApiError && error.httpCode === '404') {
-				throw apiError(this.getNode(), {
-					message: `The worker server has no sequence named "${plan.name}" (HTTP 404)`,
-					description:
-						'Sequences are configured in the worker server\'s configuration file (<sequence> entries); the server creates unknown ones only when automatic creation is on. A 404 can also mean the worker path of the credential is wrong.',
-					httpCode: '404',
-					itemIndex,
-				});
-			}
-			const failure = error as NodeApiError;
-			throw apiError(this.getNode(), {
-				message: failure.message,
-				description: failure.description ?? undefined,
-				httpCode: failure.httpCode ?? undefined,
+	async request(plan) {
+		// An unknown sequence is a 404 whose body is the web container's error page: the server calls
+		// sendError(404) before it writes its own <seq><error> (pentaho/pentaho-kettle:engine/src/main/java/
+		// org/pentaho/di/www/NextSequenceValueServlet.java@028843ec4ec28d4933886af2f3a3ee9bfc428b51), so the
+		// 404 is read as an answer and explained below.
+		return { method: 'GET', path: await workerEndpoint(this, 'nextSequence'), qs: { name: plan.name, increment: plan.increment }, expect: 'xml', okStatuses: [404] };
+	},
+	output(plan, answer, itemIndex) {
+		const node = this.getNode();
+		if (answer.status === 404) {
+			throw apiError(node, {
+				message: `The worker server has no sequence named "${plan.name}" (HTTP 404)`,
+				description:
+					'Sequences are configured in the worker server\'s configuration file (<sequence> entries); the server creates unknown ones only when automatic creation is on. A 404 can also mean the worker path of the credential is wrong.',
+				httpCode: '404',
 				itemIndex,
 			});
 		}
+		const response = answer as DataflowResponse<IDataObject>;
 		const seq = response.body.seq as IDataObject | undefined;
-		const node = this.getNode();
 		if (!seq || typeof seq !== 'object') {
 			throw apiError(node, {
 				message: `The server answered a document without a sequence value (root element: ${Object.keys(response.body)[0] ?? 'none'})`,
