@@ -1,0 +1,107 @@
+/**
+ * JDBC connections against the emulator on every server profile: the same typed item whatever the
+ * version (flexjson or Jackson), read → merge → write updates that keep what the user did not name,
+ * passwords left out unless asked for.
+ */
+import type { DatasourceState } from '../../emulator/areas/datasource';
+import { run } from '../harness';
+import { useEmulator } from '../helpers/emulator';
+import { describeEachProfile } from '../helpers/profiles';
+import { connectionParameters, node, rl, WAREHOUSE } from './emulatorHelpers';
+
+describeEachProfile('Data Source node against the emulator', (profile) => {
+	const fixture = useEmulator({ profile });
+	const state = () => fixture.emulator.app.state.datasource as DatasourceState;
+	const admin = () => ({ dataflowServerApi: fixture.server() });
+
+	it('JDBC: create → get (typed, every field) → list → delete; a missing one fails clearly', async () => {
+		const created = await run(node, { parameters: connectionParameters, credentials: admin() });
+		expect(created.error).toBeUndefined();
+		expect(created.items.map((i) => i.json)).toEqual([{ name: 'Warehouse', created: true, modified: true }]);
+		expect(state().connections.find((c) => c.name === 'Warehouse')?.password).toBe('Etl-Pa55!');
+		expect(state().jdbcPuts.at(-1)?.ignoredFields).toEqual([]);
+
+		const got = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'get', connection: rl('Warehouse') }, credentials: admin() });
+		expect(got.error).toBeUndefined();
+		const { id, ...rest } = got.items[0].json;
+		expect(typeof id).toBe('string');
+		expect(rest).toEqual(WAREHOUSE);
+
+		const list = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'getAll', returnAll: true }, credentials: admin() });
+		expect(list.items.map((i) => i.json.name)).toEqual(['SampleData', 'SalesDW', 'baseball connection', 'Warehouse']);
+
+		const deleted = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'delete', connection: rl('Warehouse') }, credentials: admin() });
+		expect(deleted.items.map((i) => i.json)).toEqual([{ name: 'Warehouse', deleted: true }]);
+		const gone = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'delete', connection: rl('Warehouse') }, credentials: admin() });
+		expect(gone.error?.message).toBe(
+			'The server could not remove the connection "Warehouse": it answers this way when no connection has that name or this user may not manage data sources',
+		);
+		const missing = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'get', connection: rl('Warehouse') }, credentials: admin() });
+		expect(missing.error?.httpCode).toBe('500');
+		expect(missing.error?.message).toMatch(/^The server could not read the connection "Warehouse": it answers this way when no connection has that name/);
+	});
+
+	it('JDBC update: changing one field keeps every other one (read, merge, write)', async () => {
+		const before = structuredClone(state().connections.find((c) => c.name === 'SalesDW'));
+		const updated = await run(node, {
+			parameters: { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('SalesDW'), specifyConnection: 'fields', hostname: 'db2.example.com' },
+			credentials: admin(),
+		});
+		expect(updated.error).toBeUndefined();
+		expect(updated.items.map((i) => i.json)).toEqual([{ name: 'SalesDW', created: false, modified: true }]);
+		const after = state().connections.find((c) => c.name === 'SalesDW');
+		expect(after).toEqual({ ...before, hostname: 'db2.example.com' });
+		// The password was not sent (it cannot be read back); the server kept the stored one.
+		expect(state().jdbcPuts.at(-1)?.body).not.toHaveProperty('password');
+		expect(after?.password).toBe('Rep0rting!');
+	});
+
+	it('JDBC update in JSON mode replaces only the fields the JSON names', async () => {
+		const before = structuredClone(state().connections.find((c) => c.name === 'baseball connection'));
+		const updated = await run(node, {
+			parameters: {
+				resource: 'jdbcConnection',
+				operation: 'createOrUpdate',
+				connection: rl('baseball connection'),
+				specifyConnection: 'json',
+				connectionJson: JSON.stringify({ databaseName: 'baseball2', maximumPoolSize: 5 }),
+			},
+			credentials: admin(),
+		});
+		expect(updated.error).toBeUndefined();
+		expect(state().connections.find((c) => c.name === 'baseball connection')).toEqual({ ...before, databaseName: 'baseball2', maximumPoolSize: 5 });
+	});
+
+	it('JDBC: a new connection without a database type fails before anything is written', async () => {
+		const puts = state().jdbcPuts.length;
+		const result = await run(node, {
+			parameters: { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('Fresh'), specifyConnection: 'fields', hostname: 'h', databaseName: 'd' },
+			credentials: admin(),
+		});
+		expect(result.error?.message).toBe('The connection "Fresh" does not exist yet: Database Type is empty: a new connection needs its database type');
+		expect(state().jdbcPuts.length).toBe(puts);
+	});
+});
+
+describe('Data Source node: the connection as 11.1+ writes it (Jackson) comes out the same', () => {
+	const fixture = useEmulator({ seed: { datasource: { connectionJson: 'jackson' } } });
+	it('same keys and types as with flexjson', async () => {
+		await run(node, { parameters: connectionParameters, credentials: { dataflowServerApi: fixture.server() } });
+		const got = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'get', connection: rl('Warehouse') }, credentials: { dataflowServerApi: fixture.server() } });
+		const { id: _id, ...rest } = got.items[0].json;
+		expect(rest).toEqual(WAREHOUSE);
+	});
+});
+
+describe('Data Source node: a server that hands out passwords (10.2+, encrypted or plain by setting)', () => {
+	const fixture = useEmulator({ profile: '11.0', seed: { datasource: { passwordMode: 'encrypt' } } });
+	it('Get leaves the password out unless Include Password', async () => {
+		const credentials = { dataflowServerApi: fixture.server() };
+		await run(node, { parameters: connectionParameters, credentials });
+		const got = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'get', connection: rl('Warehouse') }, credentials });
+		expect(got.error).toBeUndefined();
+		expect(got.items[0].json).not.toHaveProperty('password');
+		const asked = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'get', connection: rl('Warehouse'), options: { includePassword: true } }, credentials });
+		expect(asked.items[0].json.password).toMatch(/^Encrypted [0-9a-f]+$/);
+	});
+});
