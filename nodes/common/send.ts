@@ -121,12 +121,12 @@ export async function send(ctx: RequestContext, request: DataflowRequest, creden
 			// The server's own message; for a bare status, the request's refusal text or the shared hint.
 			const found = extractServerMessage(await readBodyText(body), headerValue(responseHeaders, 'content-type'));
 			const serverMessage = found === undefined ? undefined : redact(found, secrets);
-			const refusal = serverMessage === undefined ? request.refusals?.[status] : undefined;
+			const own = request.refusals?.[status];
+			const refusal = serverMessage === undefined && typeof own === 'string' ? own : undefined;
+			const hint = typeof own === 'object' ? own.hint : serverMessage ? statusHint(status) : undefined;
 			throw apiError(node, {
 				message: refusal ?? httpFailureMessage(status, serverMessage),
-				description: serverMessage
-					? `HTTP ${status} from ${describeRequest(request)}${statusHint(status) ? ` (${statusHint(status)})` : ''}`
-					: `HTTP ${status} from ${describeRequest(request)}`,
+				description: `HTTP ${status} from ${describeRequest(request)}${hint ? ` (${hint})` : ''}`,
 				httpCode: String(status),
 				itemIndex: request.itemIndex,
 			});

@@ -46,11 +46,15 @@ export interface DataflowRequest {
 	/** Do not follow redirects (to read a 303 Location). */
 	noRedirects?: boolean;
 	/**
-	 * What a refusal means for this request, by HTTP status: the message shown when the server
-	 * answered that status without a message of its own (a bare 401, 403, 404 or 500). Servers that
-	 * do give a message are quoted as they are. The one place where a bare status is explained.
+	 * What a refusal means for this request, by HTTP status. A text is the message shown when the
+	 * server answered that status without a message of its own (a bare 401, 403, 404 or 500); servers
+	 * that do give a message are quoted as they are. `{ hint }` keeps the message (the server's, or
+	 * the shared one) and says in the description what the status means here, message or not
+	 * (executeJob's 401: the repository refused its user). The one place where a refusal is explained.
 	 */
-	refusals?: Partial<Record<number, string>>;
+	refusals?: Partial<Record<number, string | { hint: string }>>;
+	/** Values this request carries (a repository password in a form body) that never appear in an error, as the credential's. */
+	secrets?: string[];
 	itemIndex?: number;
 }
 
@@ -145,7 +149,7 @@ export async function dataflowRequest<T = unknown>(
 	const node = ctx.getNode();
 	const credentialType = request.credential === 'catalog' ? CATALOG_CREDENTIAL : SERVER_CREDENTIAL;
 	const credentials = await credentialsOf(ctx, credentialType);
-	const secrets = credentialSecrets(credentials);
+	const secrets = [...credentialSecrets(credentials), ...(request.secrets ?? []).filter((secret) => secret !== '')];
 	const baseURL = baseUrlOf(credentials, request.credential === 'catalog' ? 'catalogUrl' : 'baseUrl');
 	if (baseURL === '') {
 		throw apiError(node, {

@@ -44,6 +44,28 @@ describe('refusals: what a bare status means for one request', () => {
 		const result = await probe({ path: '/x', refusals: REFUSALS });
 		expect(result.error?.message).toBe('The server does not know this path or resource');
 	});
+
+	it('a { hint } keeps the message (the server\'s or the shared one) and says what the status means here', async () => {
+		const refusals = { 401: { hint: 'the repository refused its user' } };
+		// (n8n's credential layer sends a request answered 401 once more before it gives up.)
+		nock(BASE).get('/x').times(2).reply(401, 'Unauthorized access to the repository', { 'Content-Type': 'text/plain' });
+		const quoted = await probe({ path: '/x', refusals });
+		expect(quoted.error?.message).toBe('Unauthorized access to the repository');
+		expect(quoted.error?.description).toBe('HTTP 401 from GET /x (the repository refused its user)');
+		nock(BASE).get('/x').times(2).reply(401, '');
+		const bare = await probe({ path: '/x', refusals });
+		expect(bare.error?.httpCode).toBe('401');
+		expect(bare.error?.description).toBe('HTTP 401 from GET /x (the repository refused its user)');
+	});
+});
+
+describe('secrets: values a request carries never appear in its errors', () => {
+	it('a request\'s own secret is redacted from the server\'s message, as the credential\'s are', async () => {
+		nock(BASE).get('/x').reply(500, 'Could not connect with password R3po-Secret!', { 'Content-Type': 'text/plain' });
+		const result = await probe({ path: '/x', secrets: ['R3po-Secret!'] });
+		expect(result.error?.message).toBe('Could not connect with password ***');
+		expect(`${result.error?.message} ${result.error?.description}`).not.toContain('R3po-Secret!');
+	});
 });
 
 describe('InputError: bad input, wherever it is thrown', () => {

@@ -10,10 +10,9 @@
  * proxies and access logs keep it. The password is also redacted from every error.
  */
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { redact } from '../../common/errors';
-import { dataflowRequest } from '../../common/transport';
+import { sendPlanned, type RequestPlan } from '../../common/executor';
 import { apiError } from '../../common/errors';
 import { parseXml } from '../../common/xml';
 import { workerEndpoint } from './fields';
@@ -29,7 +28,7 @@ export interface ControlCall {
 	what: string;
 	/** Values that must never appear in an error (a repository password). */
 	secrets?: string[];
-	/** What an HTTP 401 means for this endpoint (executeTrans/executeJob: the repository refused its user). */
+	/** What an HTTP 401 means for this endpoint (executeTrans/executeJob: the repository refused its user), added to the error. */
 	unauthorized?: string;
 	itemIndex: number;
 }
@@ -65,69 +64,51 @@ export function formBody(params: IDataObject): string {
 		.join('&');
 }
 
-/** Rebuilds an error with the secrets taken out of its message and description. */
-function redacted(ctx: IExecuteFunctions, error: unknown, secrets: string[], itemIndex: number, unauthorized?: string): NodeApiError | NodeOperationError {
-	const clean = (value: unknown) => (typeof value === 'string' ? redact(value, secrets) : undefined);
-	if (error instanceof NodeApiError) {
-		return apiError(ctx.getNode(), {
-			message: clean(error.message) ?? 'The request failed',
-			description: (error.httpCode === '401' && unauthorized ? unauthorized : clean(error.description)) ?? undefined,
-			httpCode: error.httpCode ?? undefined,
-			itemIndex,
-		});
-	}
-	if (error instanceof NodeOperationError) {
-		return new NodeOperationError(ctx.getNode(), clean(error.message) ?? 'The request failed', {
-			itemIndex,
-			description: clean(error.description) ?? undefined,
-		});
-	}
-	return new NodeOperationError(ctx.getNode(), clean((error as Error)?.message) ?? 'The request failed', { itemIndex });
+
+/** The request of a control call: the endpoint under the worker path, its parameters as a query or a form body. */
+export async function controlPlan(ctx: IExecuteFunctions, call: Omit<ControlCall, 'what' | 'itemIndex'>): Promise<RequestPlan> {
+	return {
+		method: call.form ? 'POST' : 'GET',
+		path: await workerEndpoint(ctx, call.endpoint),
+		...(call.form ? { body: formBody(call.params) } : { qs: call.params }),
+		headers: {
+			...CONTROL_HEADERS,
+			...(call.form ? { 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' } : {}),
+		},
+		expect: 'text',
+		secrets: (call.secrets ?? []).filter((s) => s !== ''),
+		...(call.unauthorized ? { refusals: { 401: { hint: call.unauthorized } } } : {}),
+	};
 }
 
 /**
- * Sends one control request and returns its webresult. With `bodyIsOutput` (executeTrans), a 2xx
- * answer that is not a result document is the transformation's own output: executeTrans answers an
- * empty body when the transformation ended without errors, or whatever a step wrote to the servlet
- * output (any text), and reports failures with HTTP 500 (raised by the transport).
+ * An executeTrans answer: a 2xx answer that is not a result document is the transformation's own
+ * output. executeTrans answers an empty body when the transformation ended without errors, or
+ * whatever a step wrote to the servlet output (any text), and reports failures with HTTP 500
+ * (raised by the transport).
  */
-export async function controlRequest(ctx: IExecuteFunctions, call: ControlCall, bodyIsOutput = false): Promise<ControlAnswer> {
-	const secrets = (call.secrets ?? []).filter((s) => s !== '');
-	const path = await workerEndpoint(ctx, call.endpoint);
-	let status: number;
-	let raw: string;
+export function readExecuteAnswer(node: INode, answer: { status: number; raw: string }, what: string, itemIndex: number, secrets: string[]): ControlAnswer {
+	const { status, raw } = answer;
+	let doc: IDataObject | undefined;
 	try {
-		const response = await dataflowRequest<string>(ctx, {
-			method: call.form ? 'POST' : 'GET',
-			path,
-			...(call.form ? { body: formBody(call.params) } : { qs: call.params }),
-			headers: {
-				...CONTROL_HEADERS,
-				...(call.form ? { 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' } : {}),
-			},
-			expect: 'text',
-			itemIndex: call.itemIndex,
-		});
-		status = response.status;
-		raw = String(response.body ?? '');
-	} catch (error) {
-		throw redacted(ctx, error, secrets, call.itemIndex, call.unauthorized);
+		doc = /<webresult[\s>]/i.test(raw) ? parseXml(raw) : undefined;
+	} catch {
+		doc = undefined;
 	}
-	if (bodyIsOutput) {
-		let doc: IDataObject | undefined;
-		try {
-			doc = /<webresult[\s>]/i.test(raw) ? parseXml(raw) : undefined;
-		} catch {
-			doc = undefined;
-		}
-		if (doc && doc.webresult !== undefined) {
-			const result = readWebResult(ctx.getNode(), doc, call.itemIndex, call.what);
-			result.message = redact(result.message, secrets);
-			return { result, raw: redact(raw, secrets), status };
-		}
-		return { result: { result: 'OK', message: '', id: '' }, raw, status, isOutput: raw !== '' };
+	if (doc && doc.webresult !== undefined) {
+		const result = readWebResult(node, doc, itemIndex, what);
+		result.message = redact(result.message, secrets);
+		return { result, raw: redact(raw, secrets), status };
 	}
-	return readControlAnswer(ctx.getNode(), { status, raw, request: `${call.form ? 'POST' : 'GET'} ${path}` }, call.what, call.itemIndex, secrets);
+	return { result: { result: 'OK', message: '', id: '' }, raw, status, isOutput: raw !== '' };
+}
+
+/** Sends one control request (in operations that send several) and returns its webresult. */
+export async function controlRequest(ctx: IExecuteFunctions, call: ControlCall): Promise<ControlAnswer> {
+	const plan = await controlPlan(ctx, call);
+	const response = await sendPlanned<string>(ctx, plan, call.itemIndex);
+	const answer = { status: response.status, raw: String(response.body ?? ''), request: `${plan.method} ${plan.path}` };
+	return readControlAnswer(ctx.getNode(), answer, call.what, call.itemIndex, plan.secrets);
 }
 
 /** What a control request asks for: a webresult, as XML or text (RunTransServlet answers text/html). */

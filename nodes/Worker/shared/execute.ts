@@ -13,7 +13,7 @@ type Kind = 'job' | 'transformation';
 
 /** An HTTP 401 from executeTrans/executeJob: the server's own login, or (mostly) the repository's. */
 export const UNAUTHORIZED =
-	'HTTP 401: the repository refused the Repository User and Repository Password (or the worker server refused the credential)';
+	'the repository refused the Repository User and Repository Password, or the worker server refused the credential';
 
 const PATH_PARAMETER: Record<Kind, string> = { job: 'job', transformation: 'trans' };
 

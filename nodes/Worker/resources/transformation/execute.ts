@@ -1,7 +1,7 @@
 import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
-import { defineOperation, toItems } from '../../../common/executor';
-import { controlRequest } from '../../shared/control';
+import { requestOperation, toItems } from '../../../common/executor';
+import { controlPlan, readExecuteAnswer } from '../../shared/control';
 import { executeFields, readExecute, UNAUTHORIZED, type ExecutePlan } from '../../shared/execute';
 
 const show = { resource: ['transformation'], operation: ['execute'] };
@@ -17,26 +17,18 @@ export const description = updateDisplayOptions({ show }, [
 	...executeFields('transformation'),
 ]);
 
-export const execute = defineOperation<ExecutePlan>({
+export const execute = requestOperation<ExecutePlan>({
 	plan(itemIndex) {
 		return readExecute(this, itemIndex, 'transformation');
 	},
-	async run(plan, itemIndex) {
-		// executeTrans answers an empty body when the transformation ended without errors, HTTP 500
-		// with a webresult ERROR and the log when it ended with errors (raised by the transport).
-		const answer = await controlRequest(
-			this,
-			{
-				endpoint: 'executeTrans',
-				params: plan.form,
-				form: true,
-				what: `the execution of ${plan.path}`,
-				secrets: [plan.password],
-				unauthorized: UNAUTHORIZED,
-				itemIndex,
-			},
-			true,
-		);
+	async request(plan) {
+		// POST executeTrans with a form body (the repository password never goes into a URL). It answers
+		// an empty body when the transformation ended without errors, HTTP 500 with a webresult ERROR and
+		// the log when it ended with errors (raised by the transport).
+		return await controlPlan(this, { endpoint: 'executeTrans', params: plan.form, form: true, secrets: [plan.password], unauthorized: UNAUTHORIZED });
+	},
+	output(plan, response, itemIndex) {
+		const answer = readExecuteAnswer(this.getNode(), { status: response.status, raw: String(response.body ?? '') }, `the execution of ${plan.path}`, itemIndex, [plan.password]);
 		const json: IDataObject = {
 			transName: plan.name,
 			transPath: plan.path,
