@@ -13,7 +13,8 @@ import {
 import { binaryFromResponse, fileNameFromContentDisposition, type ByteStream } from '../../common/binary';
 import { unzip } from '../../common/compression';
 import { isoDay, toDateRange, toYyyyMmDd } from '../../common/dates';
-import { dataflowRequest } from '../../common/transport';
+import { sendPlanned, type RequestPlan } from '../../common/executor';
+import type { DataflowResponse } from '../../common/transport';
 import { artifactJson, describeArtifact } from './artifacts';
 import { parseGraphml } from './graphml';
 
@@ -72,20 +73,29 @@ function rangeJson(plan: LineagePlan): IDataObject {
 	return out;
 }
 
-export async function downloadLineage(
-	ctx: IExecuteFunctions,
-	plan: LineagePlan,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const response = await dataflowRequest(ctx, {
+/** The request of a lineage download: the zip, streamed. */
+export function lineageRequest(plan: LineagePlan): RequestPlan {
+	return {
 		method: plan.method,
 		path: plan.path,
 		headers: plan.body === undefined ? { Accept: 'application/zip' } : { Accept: 'application/zip', 'Content-Type': 'application/json' },
 		body: plan.body,
 		expect: 'stream',
-		itemIndex,
-	});
+	};
+}
 
+/** Downloads the lineage zip (one request) and turns it into items. */
+export async function downloadLineage(ctx: IExecuteFunctions, plan: LineagePlan, itemIndex: number): Promise<INodeExecutionData[]> {
+	return await lineageItems(ctx, plan, await sendPlanned(ctx, lineageRequest(plan), itemIndex), itemIndex);
+}
+
+/** The zip as one binary item, or with Extract one item per file (graphs and profiles parsed). */
+export async function lineageItems(
+	ctx: IExecuteFunctions,
+	plan: LineagePlan,
+	response: DataflowResponse<unknown>,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	if (!plan.extract) {
 		const binary = await binaryFromResponse(ctx, response, { fileName: plan.defaultFileName, mimeType: 'application/zip' });
 		return [

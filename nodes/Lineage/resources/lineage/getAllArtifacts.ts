@@ -1,10 +1,11 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { defineOperation } from '../../../common/executor';
+import { requestOperation } from '../../../common/executor';
 import { dateRangeFields, optionsField } from '../../shared/fields';
 import {
-	downloadLineage,
 	LINEAGE_PREFIX,
+	lineageItems,
+	lineageRequest,
 	rangePath,
 	readDateRange,
 	readOutputOptions,
@@ -16,7 +17,7 @@ const show = { resource: ['lineage'], operation: ['getAllArtifacts'] };
 
 export const description = updateDisplayOptions({ show }, [...dateRangeFields(), optionsField()]);
 
-export const execute = defineOperation<LineagePlan>({
+export const execute = requestOperation<LineagePlan>({
 	plan(itemIndex) {
 		const range = readDateRange(this, itemIndex);
 		return {
@@ -27,7 +28,11 @@ export const execute = defineOperation<LineagePlan>({
 			...readOutputOptions(this, itemIndex),
 		};
 	},
-	async run(plan, itemIndex) {
-		return await downloadLineage(this, plan, itemIndex);
+	request(plan) {
+		// GET …/download/all, /all/{start} or /all/{start}/{end}: the zip, streamed.
+		return lineageRequest(plan);
+	},
+	async output(plan, response, itemIndex) {
+		return await lineageItems(this, plan, response, itemIndex);
 	},
 });
