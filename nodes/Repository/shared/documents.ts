@@ -171,8 +171,3 @@ export function settings(body: unknown): Array<{ name: string; value: string }> 
 	const raw = unwrap(body, 'settings');
 	return objects(raw.setting).map((s) => ({ name: String(s.name ?? ''), value: String(s.value ?? '') }));
 }
-
-/** A `true`/`false` text answer; anything else is refused by the caller. */
-export function textBoolean(text: unknown): boolean | undefined {
-	return toBoolean(typeof text === 'string' ? text.trim().replace(/^"|"$/g, '') : text);
-}
