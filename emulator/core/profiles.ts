@@ -24,9 +24,13 @@ export interface ServerProfile {
 	versionNumber: string;
 	/** How the platform's REST resources write JSON. */
 	jsonStyle: 'jersey1' | 'jackson';
-	/** Whether this version is the given one or newer ('10.3', '11', '9.3.0'). */
+	/**
+	 * Whether this version is the given one or newer. Compared on as many parts as the argument has, the
+	 * build number included: '10.3', '11', '9.3.0', or a whole build such as '10.2.0.2-300' (service packs are
+	 * builds of their own, so a change that first shipped in a service-pack build is asked for by that build).
+	 */
 	atLeast(version: string): boolean;
-	/** Whether this version is older than the given one. */
+	/** Whether this version is older than the given one (same comparison as atLeast). */
 	before(version: string): boolean;
 }
 
@@ -44,25 +48,32 @@ function compare(a: number[], b: number[]): number {
 	return 0;
 }
 
+/** '10.2.0.2-300' → [10, 2, 0, 2, 300]; '10.3' → [10, 3]; the build number is the fifth part. */
 function parts(version: string): number[] {
 	return version
 		.split(/[.-]/)
-		.slice(0, 4)
+		.slice(0, 5)
 		.map((p) => Number(p))
 		.filter((n) => Number.isFinite(n));
 }
 
+/** Compares the profile's whole version with `wanted` on as many parts as `wanted` has. */
+function compareTo(own: number[], wanted: string): number {
+	const other = parts(wanted);
+	return compare(own.slice(0, other.length), other);
+}
+
 export function serverProfile(name: ProfileName = '11.0'): ServerProfile {
 	if (!PROFILE_NAMES.includes(name)) throw new Error(`Unknown server profile ${name} (one of ${PROFILE_NAMES.join(', ')})`);
-	const [major, minor] = parts(name);
-	const own = [major, minor];
+	const own = parts(VERSION_NUMBERS[name]);
+	const [major, minor] = own;
 	return {
 		name,
 		major,
 		minor,
 		versionNumber: VERSION_NUMBERS[name],
 		jsonStyle: major >= 11 ? 'jackson' : 'jersey1',
-		atLeast: (version) => compare(own, parts(version)) >= 0,
-		before: (version) => compare(own, parts(version)) < 0,
+		atLeast: (version) => compareTo(own, version) >= 0,
+		before: (version) => compareTo(own, version) < 0,
 	};
 }
