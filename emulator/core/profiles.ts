@@ -12,9 +12,15 @@
  * Versions: pentaho-platform:extensions/src/main/java/org/pentaho/platform/web/http/api/resources/VersionResource.java@HEAD
  * (`GET /api/version/show`, text/plain, the platform's version number).
  */
-export type ProfileName = '9.3' | '10.2' | '11.0';
+/**
+ * '10.2sp' is the newest 10.2 service pack whose build is tagged in pentaho-platform (10.2.0.10-434,
+ * pentaho-platform@5ab99cf66a): service packs ship fixes and backports that 10.2 GA (10.2.0.0-222)
+ * lacks, so both are played. The name stays '10.2sp' when a newer service pack is chosen (only its
+ * build below changes), and test titles read "[server 10.2sp]".
+ */
+export type ProfileName = '9.3' | '10.2' | '10.2sp' | '11.0';
 
-export const PROFILE_NAMES: ProfileName[] = ['9.3', '10.2', '11.0'];
+export const PROFILE_NAMES: ProfileName[] = ['9.3', '10.2', '10.2sp', '11.0'];
 
 export interface ServerProfile {
 	name: ProfileName;
@@ -37,6 +43,7 @@ export interface ServerProfile {
 const VERSION_NUMBERS: Record<ProfileName, string> = {
 	'9.3': '9.3.0.0-428',
 	'10.2': '10.2.0.0-222',
+	'10.2sp': '10.2.0.10-434',
 	'11.0': '11.0.0.0-237',
 };
 

@@ -8,6 +8,7 @@ import { request as httpRequest } from 'node:http';
 import { FAULT_KINDS, startEmulator, type RunningEmulator } from '../../emulator';
 import { webResultXml } from '../../emulator/core/app';
 import { EmulatorHttpError } from '../../emulator/core/errors';
+import { PROFILE_NAMES, serverProfile } from '../../emulator/core/profiles';
 import { escapeXml } from '../../emulator/core/xml';
 
 let emulator: RunningEmulator;
@@ -254,5 +255,19 @@ describe('handler errors (EmulatorHttpError, answered in core/app.ts)', () => {
 		const crash = await get(paths.crash);
 		expect(crash.status).toBe(500);
 		expect(await crash.text()).toBe('Emulator error: boom');
+	});
+});
+
+describe('server profiles (emulator/core/profiles.ts)', () => {
+	it('plays 9.3, 10.2 GA, the newest 10.2 service pack and 11.0, each as a whole build', () => {
+		expect(PROFILE_NAMES).toEqual(['9.3', '10.2', '10.2sp', '11.0']);
+		const sp = serverProfile('10.2sp');
+		expect([sp.major, sp.minor, sp.jsonStyle]).toEqual([10, 2, 'jersey1']);
+		expect(sp.atLeast('10.2.0.3')).toBe(true);
+		expect(sp.atLeast('10.2.0.10-434')).toBe(true);
+		expect(sp.atLeast('10.3')).toBe(false);
+		expect(sp.atLeast('11')).toBe(false);
+		expect(serverProfile('10.2').atLeast('10.2.0.3')).toBe(false);
+		expect(serverProfile('10.2').before('10.2.0.1')).toBe(true);
 	});
 });
