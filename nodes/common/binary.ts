@@ -16,7 +16,7 @@ import type { DataflowResponse } from './transport';
 /** The stream type n8n's binary helpers take and give (typed through n8n so that no Node module is imported). */
 export type ByteStream = Exclude<Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0], Buffer>;
 
-/** The file name in a Content-Disposition header: RFC 5987 `filename*=` first, then `filename=` quoted or not. */
+/** The file name in a Content-Disposition header: RFC 5987 `filename*=` first, then `filename=` quoted or not (unquoted: up to `;`, spaces kept). */
 export function fileNameFromContentDisposition(header: unknown): string | undefined {
 	if (typeof header !== 'string' || header.trim() === '') return undefined;
 	const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
@@ -30,8 +30,10 @@ export function fileNameFromContentDisposition(header: unknown): string | undefi
 	}
 	const quoted = /filename\s*=\s*"((?:[^"\\]|\\.)*)"/i.exec(header);
 	if (quoted && quoted[1] !== '') return baseFileName(quoted[1].replace(/\\(.)/g, '$1'));
-	const plain = /filename\s*=\s*([^;\s]+)/i.exec(header);
-	if (plain && plain[1] !== '') return baseFileName(plain[1]);
+	// Unquoted, the name runs to the next `;` or the end, spaces included: the lineage service writes
+	// `inline; filename=Sales Report.ktr_lineage_….zip` (see docs/real-servers/worker-lineage-catalog.md).
+	const plain = /filename\s*=\s*([^;]+)/i.exec(header);
+	if (plain && plain[1].trim() !== '') return baseFileName(plain[1].trim());
 	return undefined;
 }
 

@@ -6,6 +6,9 @@ describe('fileNameFromContentDisposition', () => {
 	it.each([
 		['attachment; filename="sales report.zip"', 'sales report.zip'],
 		['inline; filename=pentaho-lineage_20240101-20240131.zip', 'pentaho-lineage_20240101-20240131.zip'],
+		// The lineage service writes the name unquoted, spaces included (issue 28, defect 3).
+		['inline; filename=Sales Report.ktr_lineage_20240301.zip', 'Sales Report.ktr_lineage_20240301.zip'],
+		['inline; filename=Sales Report.zip; size=12', 'Sales Report.zip'],
 		["attachment; filename*=UTF-8''r%C3%A9sum%C3%A9.prpt; filename=\"resume.prpt\"", 'résumé.prpt'],
 		['attachment; filename="a \\"quoted\\" name.txt"', 'a "quoted" name.txt'],
 		['attachment; filename="../../etc/passwd"', 'passwd'],

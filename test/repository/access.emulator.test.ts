@@ -96,5 +96,24 @@ describe('what the server really holds (issues 17 and 18)', () => {
 		);
 		expect(node.acl.aces.map((a) => a.recipient).sort()).toEqual(['Power User', 'suzy']);
 	});
+
+	it('Remove Entries that would remove every entry is refused before the write, as Replace with no entries is (issue 28, defect 11)', async () => {
+		const repo = repositoryOf(fixture.emulator.app);
+		await repo.writeFile('/public/acl/only.ktr', '<t/>', { name: 'admin', password: '', admin: true });
+		const node = repo.find('/public/acl/only.ktr')!;
+		node.acl = { owner: 'admin', ownerType: 0, entriesInheriting: false, aces: [{ recipient: 'suzy', recipientType: 0, permissions: [0, 1] }] };
+		fixture.resetRequests();
+		const removed = await exec('access', 'updateAcl', { path: rl('/public/acl/only.ktr'), aclMode: 'remove', entries: { entry: [{ recipient: 'suzy', recipientType: 0, permissions: [] }] } }, { credentials: admin() });
+		expect(removed.error?.message).toMatch(/^Removing "suzy" would leave \/public\/acl\/only.ktr with no entries and no inheritance/);
+		expect(fixture.requests().filter((r) => r.startsWith('PUT '))).toEqual([]);
+		expect(node.acl).toEqual({ owner: 'admin', ownerType: 0, entriesInheriting: false, aces: [{ recipient: 'suzy', recipientType: 0, permissions: [0, 1] }] });
+		// Removing one of two entries still works.
+		node.acl.aces.push({ recipient: 'Power User', recipientType: 1, permissions: [0] });
+		const one = await ok('access', 'updateAcl', { path: rl('/public/acl/only.ktr'), aclMode: 'remove', entries: { entry: [{ recipient: 'suzy', recipientType: 0, permissions: [] }] } });
+		expect(one.items[0].json.aces).toEqual([
+			expect.objectContaining({ recipient: 'Power User', recipientType: 'role', permissions: ['read'] }),
+			expect.objectContaining({ recipient: 'Administrator', modifiable: false }),
+		]);
+	});
 });
 });

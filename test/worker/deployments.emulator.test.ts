@@ -102,6 +102,8 @@ describe('worker servlets inside the BI server (<context>/kettle)', () => {
 		});
 		expect(result.error?.message).toBe('The worker server did not accept the stop request (request_accepted = N)');
 		expect(result.error?.description).toMatch(/Only a standalone worker server/);
+		// The servlet has no switch that enables stopping (StopCarteServlet.java@4df1b6ef): none is suggested.
+		expect(result.error?.description).not.toMatch(/enable/i);
 		expect(state().stopAccepted).toBe(false);
 	});
 

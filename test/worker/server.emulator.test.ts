@@ -31,6 +31,8 @@ describe('Worker node against the emulator: server', () => {
 		const result = await run(node, { parameters: { resource: 'server', operation: 'stop' }, credentials: { dataflowServerApi: fixture.server() } });
 		expect(result.error?.message).toBe('The worker server did not accept the stop request (request_accepted = N)');
 		expect(result.error?.description).toMatch(/Only a standalone worker server/);
+		// The servlet has no switch that enables stopping (StopCarteServlet.java@4df1b6ef): none is suggested.
+		expect(result.error?.description).not.toMatch(/enable/i);
 		expect(state().stopAccepted).toBe(false);
 	});
 });

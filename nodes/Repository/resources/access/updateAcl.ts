@@ -221,6 +221,16 @@ export const execute = defineOperation<Plan>({
 		const owner = plan.owner ?? current.owner;
 		const ownerType = plan.owner ? plan.ownerType : current.ownerType;
 		const next = merged(plan, current);
+		if (!next.entriesInheriting && next.aces.length === 0) {
+			// What Replace refuses before any request, Remove Entries can only see once the current ACL is read:
+			// removing every entry would send an empty, non-inheriting ACL, after which only the server's hidden
+			// administrator entry is left. Nothing has been written yet.
+			fail(
+				this,
+				itemIndex,
+				`Removing ${plan.aces.map((ace) => `"${ace.recipient}"`).join(', ')} would leave ${plan.path} with no entries and no inheritance: everyone but administrators would be locked out. Nothing was changed. Use "Inherit From Parent", or "Replace" with the entries to keep.`,
+			);
+		}
 		const body = buildXml('repositoryFileAclDto', {
 			aces: next.aces.map((ace) => ({ permissions: ace.permissions, recipient: ace.recipient, recipientType: ace.recipientType, modifiable: true })),
 			entriesInheriting: next.entriesInheriting,

@@ -8,12 +8,14 @@ import { stopEndpoint } from '../../shared/fields';
 
 const show = { resource: ['server'], operation: ['stop'] };
 
-// The real servlet accepts whenever a standalone worker server runs; the worker servlets inside the
-// BI server have no such instance and always answer N (pentaho/pentaho-kettle:engine/src/main/java/
-// org/pentaho/di/www/StopCarteServlet.java@4df1b6ef6d866746de1c103e6002ed75fc10d972). The interface
-// documents' "enable it on the command line" has no counterpart in the server's code.
-const ENABLE_HINT =
-	'Only a standalone worker server can be stopped this way; the worker inside the BI server (base URL with a context path such as /pentaho) always refuses, and some servers need stopping to be enabled when they start. Ask the server\'s administrator.';
+// The real servlet accepts whenever a standalone worker server runs (it answers request_accepted =
+// `CarteSingleton.getCarte() != null`, then stops the web server and exits the JVM a second later); the
+// worker servlets inside the BI server have no such instance and always answer N. The servlet reads no
+// switch or parameter besides `xml` (pentaho/pentaho-kettle:engine/src/main/java/org/pentaho/di/www/
+// StopCarteServlet.java@4df1b6ef6d866746de1c103e6002ed75fc10d972), so the interface documents' "enable it
+// on the command line" has no counterpart in the server's code and is not offered to users.
+const STOP_HINT =
+	'Only a standalone worker server can be stopped this way; the worker inside the BI server (base URL with a context path such as /pentaho) has no server of its own to stop and always refuses. No server setting changes that: stop the BI server the way its administrator does.';
 
 export const description = updateDisplayOptions({ show }, [
 	{
@@ -26,8 +28,8 @@ export const description = updateDisplayOptions({ show }, [
 	rawResponseOptions(),
 ]);
 
-// A bare 403/404/405 is how a worker without a stop servlet (or with stopping disabled) refuses.
-const REFUSED = (code: number) => `The worker server refused to stop (HTTP ${code}). ${ENABLE_HINT}`;
+// A bare 403/404/405 is how a deployment without the stop servlet at this path (or a proxy in front) refuses.
+const REFUSED = (code: number) => `The worker server refused to stop (HTTP ${code}). ${STOP_HINT}`;
 
 export const execute = requestOperation<{ includeRaw: boolean }>({
 	concurrency: 1,
@@ -52,7 +54,7 @@ export const execute = requestOperation<{ includeRaw: boolean }>({
 					accepted === false
 						? 'The worker server did not accept the stop request (request_accepted = N)'
 						: `The worker server answered the stop request without "request_accepted" (root element: ${Object.keys(body)[0] ?? 'none'})`,
-				description: ENABLE_HINT,
+				description: STOP_HINT,
 				httpCode: String(response.status),
 				itemIndex,
 			});
