@@ -31,6 +31,16 @@ describe('Folder', () => {
 		expect(location.items[0].json).toEqual({ path: '/home/admin', defaultLocation: '/' });
 	});
 
+	it('Get Children with Types = Files lists no folder, and Types = Folders no file (issue 28, defect 12)', async () => {
+		await ok('folder', 'create', { path: rl('/public/etl/archive_types') });
+		const files = await ok('folder', 'getChildren', { path: rl('/public/etl'), returnAll: true, filter: { types: 'FILES' } });
+		expect(files.items.length).toBeGreaterThan(0);
+		expect(files.items.map((i) => i.json.name)).not.toContain('archive_types');
+		expect(files.items.every((i) => i.json.folder === false)).toBe(true);
+		const folders = await ok('folder', 'getChildren', { path: rl('/public/etl'), returnAll: true, filter: { types: 'FOLDERS', includeMembers: ['name'] } });
+		expect(folders.items.map((i) => i.json)).toEqual([{ name: 'archive_types' }]);
+	});
+
 	it('Get Children with include members and with exclude members', async () => {
 		const include = await ok('folder', 'getChildren', {
 			path: rl('/public/etl'),

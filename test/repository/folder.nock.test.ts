@@ -33,7 +33,8 @@ describe('Folder', () => {
 	it('Get Children builds the filter with include members, and with exclude members', async () => {
 		const scope = server()
 			.get(`${FILES}/:public:etl/children`)
-			.query({ filter: 'FILES|*.ktr|load*|includeMembers=name,path', showHidden: 'true', includeAcls: 'true' })
+			// `folder` is asked for too: the type part is applied by the node (the server's child listing ignores it).
+			.query({ filter: 'FILES|*.ktr|load*|includeMembers=name,path,folder', showHidden: 'true', includeAcls: 'true' })
 			.reply(200, { repositoryFileDto: { name: 'load.ktr', path: '/public/etl/load.ktr' } }, json)
 			.get(`${FILES}/:public:etl/children`)
 			.query({ filter: 'FILES_FOLDERS|*|excludeMembers=id,owner', showHidden: 'false', includeAcls: 'false' })
@@ -52,6 +53,27 @@ describe('Folder', () => {
 		expect(include.items.map((i) => i.json)).toEqual([{ name: 'load.ktr', path: '/public/etl/load.ktr' }]);
 		expect(exclude.items).toEqual([]);
 		expect(exclude.error).toBeUndefined();
+	});
+
+	it('Get Children applies Types itself: the server lists folders for FILES and files for FOLDERS (issue 28, defect 12)', async () => {
+		const both = { repositoryFileDto: [fileDto('sub', '/public/etl/sub', { folder: 'true' }), fileDto('load.ktr', '/public/etl/load.ktr', { folder: 'false' })] };
+		const scope = server()
+			.get(`${FILES}/:public:etl/children`)
+			.query({ filter: 'FILES', showHidden: 'false', includeAcls: 'false' })
+			.reply(200, both, json)
+			.get(`${FILES}/:public:etl/children`)
+			.query({ filter: 'FOLDERS|*|excludeMembers=id', showHidden: 'false', includeAcls: 'false' })
+			.reply(200, both, json)
+			.get(`${FILES}/:public:etl/children`)
+			.query({ filter: 'FILES|*|includeMembers=name,folder', showHidden: 'false', includeAcls: 'false' })
+			.reply(200, { repositoryFileDto: [{ name: 'sub', folder: 'true' }, { name: 'load.ktr', folder: 'false' }] }, json);
+		const files = await exec('folder', 'getChildren', { path: rl('/public/etl'), returnAll: true, filter: { types: 'FILES' } });
+		const folders = await exec('folder', 'getChildren', { path: rl('/public/etl'), returnAll: true, filter: { types: 'FOLDERS', excludeMembers: ['id', 'folder'] } });
+		const named = await exec('folder', 'getChildren', { path: rl('/public/etl'), returnAll: true, filter: { types: 'FILES', includeMembers: ['name'] } });
+		scope.done();
+		expect(files.items.map((i) => i.json.path)).toEqual(['/public/etl/load.ktr']);
+		expect(folders.items.map((i) => [i.json.path, i.json.folder])).toEqual([['/public/etl/sub', undefined]]);
+		expect(named.items.map((i) => i.json)).toEqual([{ name: 'load.ktr' }]);
 	});
 
 	it('Get Children refuses include and exclude members together, before any request', async () => {

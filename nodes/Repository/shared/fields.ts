@@ -133,12 +133,40 @@ export function listingFilterField(): INodeProperties {
  * undefined when nothing narrows the listing. Both member lists at once are refused.
  */
 export function readListingFilter(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
+	return readListing(ctx, itemIndex).filter;
+}
+
+export type ListingTypes = 'FILES' | 'FOLDERS' | 'FILES_FOLDERS';
+
+export interface ListingFilter {
+	/** The server's filter string, or undefined when nothing narrows the listing. */
+	filter?: string;
+	types: ListingTypes;
+	/** Whether the user's member lists leave `folder` out, so that it was added only to tell files from folders. */
+	folderAdded: boolean;
+}
+
+/**
+ * The filter for Get Children, which must apply the type part itself: the server's child listing reads
+ * only the name patterns and members of the filter, never FILES/FOLDERS (see docs/real-servers/repository.md).
+ * So the `folder` member is always asked for when a type is chosen, and `folderAdded` says to drop it again.
+ */
+export function readChildrenFilter(ctx: IExecuteFunctions, itemIndex: number): ListingFilter {
+	return readListing(ctx, itemIndex, true);
+}
+
+function readListing(ctx: IExecuteFunctions, itemIndex: number, needFolder = false): ListingFilter {
 	const filter = ctx.getNodeParameter('filter', itemIndex, {}) as IDataObject;
-	const types = typeof filter.types === 'string' && filter.types !== '' ? filter.types : 'FILES_FOLDERS';
-	const include = (filter.includeMembers as string[] | undefined) ?? [];
-	const exclude = (filter.excludeMembers as string[] | undefined) ?? [];
+	const types = (typeof filter.types === 'string' && filter.types !== '' ? filter.types : 'FILES_FOLDERS') as ListingTypes;
+	let include = (filter.includeMembers as string[] | undefined) ?? [];
+	let exclude = (filter.excludeMembers as string[] | undefined) ?? [];
 	if (include.length && exclude.length) {
 		throw new NodeOperationError(ctx.getNode(), 'Use either Include Members or Exclude Members, not both: the server refuses both at once', { itemIndex });
+	}
+	let folderAdded = false;
+	if (needFolder && types !== 'FILES_FOLDERS') {
+		if (include.length && !include.includes('folder')) [include, folderAdded] = [[...include, 'folder'], true];
+		if (exclude.includes('folder')) [exclude, folderAdded] = [exclude.filter((m) => m !== 'folder'), true];
 	}
 	const patterns = String(filter.namePatterns ?? '')
 		.split(',')
@@ -149,12 +177,12 @@ export function readListingFilter(ctx: IExecuteFunctions, itemIndex: number): st
 			throw new NodeOperationError(ctx.getNode(), `The name pattern "${pattern}" contains "|", which separates the parts of the filter`, { itemIndex });
 		}
 	}
-	if (types === 'FILES_FOLDERS' && patterns.length === 0 && !include.length && !exclude.length) return undefined;
-	const parts = [types];
+	if (types === 'FILES_FOLDERS' && patterns.length === 0 && !include.length && !exclude.length) return { types, folderAdded };
+	const parts: string[] = [types];
 	if (patterns.length || include.length || exclude.length) parts.push(patterns.length ? patterns.join('|') : '*');
 	if (include.length) parts.push(`includeMembers=${include.join(',')}`);
 	if (exclude.length) parts.push(`excludeMembers=${exclude.join(',')}`);
-	return parts.join('|');
+	return { filter: parts.join('|'), types, folderAdded };
 }
 
 /** The optional folder of Can Upload / Can Download (`dirPath`). */
