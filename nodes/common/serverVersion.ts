@@ -2,7 +2,7 @@
  * The BI server's version, for operations whose endpoint or request differs between the versions
  * users run (9.3, 10.2, 11.x): asked once per execution with `GET /api/version/show`, which answers
  * the platform's version number as text (pentaho-platform:extensions/src/main/java/org/pentaho/platform/web/http/api/resources/VersionResource.java@9.3.0.0-422
- * and @HEAD, e.g. "9.3.0.0-428"). A server that does not answer it (a standalone worker, a proxy that
+ * and @HEAD). Real servers answer the build with a dot ("9.3.0.0.428"); "9.3.0.0-428" is read the same. A server that does not answer it (a standalone worker, a proxy that
  * hides it) gives `undefined`: callers then use what works on the most versions, or say that the
  * version could not be told.
  */
@@ -13,14 +13,15 @@ export interface ServerVersion {
 	raw: string;
 	major: number;
 	minor: number;
-	/** This version is the given one ('10.3', '11', '9.3.0') or newer. */
+	/** This version is the given one ('10.3', '11', '9.3.0', or a build such as '10.2.0.2-300') or newer. */
 	atLeast(version: string): boolean;
 }
 
+/** '10.2.0.2.300' and '10.2.0.2-300' → [10, 2, 0, 2, 300]: the fifth part is the build number. */
 function parts(version: string): number[] {
 	return version
 		.split(/[.-]/)
-		.slice(0, 4)
+		.slice(0, 5)
 		.map((p) => Number(p))
 		.filter((n) => Number.isFinite(n));
 }

@@ -44,6 +44,16 @@ describe('profiles', () => {
 		expect(parseServerVersion('11.0.0.0-237')?.major).toBe(11);
 		expect(parseServerVersion('<html>')).toBeUndefined();
 	});
+
+	it('reads the build number in both spellings, so a service-pack build can be told from the one before (issue 28)', () => {
+		// Real servers answer the build after a dot (VersionResource → "9.3.0.0.428").
+		expect(parseServerVersion('9.3.0.0.428')?.major).toBe(9);
+		expect(parseServerVersion('10.2.0.2.300')?.atLeast('10.2.0.2-280')).toBe(true);
+		expect(parseServerVersion('10.2.0.2.300')?.atLeast('10.2.0.2-301')).toBe(false);
+		expect(parseServerVersion('10.2.0.2-300')?.atLeast('10.2.0.2-301')).toBe(false);
+		expect(parseServerVersion('10.2.0.10.434')?.atLeast('10.2.0.2-301')).toBe(true);
+		expect(parseServerVersion('10.2.0.10.434')?.atLeast('10.3')).toBe(false);
+	});
 });
 
 describeEachProfile('server version through the engine', (profile) => {

@@ -41,6 +41,16 @@ describe('System', () => {
 		expect(area.serverLogs.map((l) => `${l.operation} ${l.logFile}`)).toEqual(atLeast('10.2.0.3') ? ['backup backup.log', 'restore restore.log'] : []);
 	});
 
+	it('Restore of a bundle named *.ZIP imports it (issue 28, defect 9: the importer looks the extension up case-sensitively)', async () => {
+		const repo = repositoryOf(fixture.emulator.app);
+		await repo.writeFile('/public/backup/upper.txt', 'upper case', { name: 'admin', password: '', admin: true });
+		const backup = await ok('system', 'backUp', { binaryPropertyName: 'backup', options: { outputFile: 'nightly.zip' } });
+		await ok('trash', 'deletePermanently', { filesBy: 'path', paths: ['/public/backup/upper.txt'] });
+		const item = { json: {}, binary: { backup: { ...backup.items[0].binary!.backup, fileName: 'NIGHTLY.ZIP' } } };
+		await ok('system', 'restore', { binaryPropertyName: 'backup', overwriteFile: true }, { input: [item] });
+		expect(repo.find('/public/backup/upper.txt')).toBeDefined();
+	});
+
 	it('a non-administrator is refused Back Up, Restore and LDAP changes with a clear error', async () => {
 		const backup = await exec('system', 'backUp', { binaryPropertyName: 'data' }, { credentials: suzy() });
 		expect(backup.error?.message).toBe('User suzy does not have administrative permission');

@@ -108,6 +108,12 @@ describe('System', () => {
 		expect(body).toContain('Content-Disposition: form-data; name="backupBundlePath"\r\n\r\nSystemBackup.zip\r\n');
 	});
 
+	it('Restore lowercases the .zip of the bundle name: the importer looks the extension up case-sensitively (issue 28, defect 9)', async () => {
+		const { body } = await restoreBody('11.0.0.0-237', 'Nightly.ZIP');
+		expect(body).toContain('Content-Disposition: form-data; name="backupBundlePath"\r\n\r\nNightly.zip\r\n');
+		expect(body).toContain('Content-Disposition: form-data; name="fileUpload"; filename="Nightly.zip"');
+	});
+
 	it('Restore before 10.2.0.3 sends only the fields that server reads', async () => {
 		const { body, result } = await restoreBody('9.3.0.0-428', 'backup.zip');
 		expect(body).not.toContain('name="logFile"');

@@ -58,10 +58,15 @@ interface Plan {
 	log: { logFile: string; logLevel: string };
 }
 
-/** The name the server gives the import: its importer picks the archive handler by a .zip name. */
+/**
+ * The name the server gives the import: its importer picks the archive handler by the name's extension,
+ * looked up case-sensitively, so only a lowercase `.zip` imports anything (`backup.ZIP` would import
+ * nothing and still answer 200). Another case of `.zip` is lowercased; a name without it becomes
+ * SystemBackup.zip.
+ */
 function bundleName(fileName: string | undefined): string {
 	const name = (fileName ?? '').split(/[\\/]/).pop() ?? '';
-	return /\.zip$/i.test(name) ? name : 'SystemBackup.zip';
+	return /\.zip$/i.test(name) ? `${name.slice(0, -4)}.zip` : 'SystemBackup.zip';
 }
 
 export const execute = defineOperation<Plan>({
@@ -98,7 +103,7 @@ export const execute = defineOperation<Plan>({
 		const backupBundlePath = bundleName(source.fileName);
 		const fields: Record<string, string> = { ...plan.fields, ...(logged ? { ...plan.log, backupBundlePath } : {}) };
 		const { body, contentType } = multipartBody([
-			{ name: 'fileUpload', fileName: source.fileName ?? backupBundlePath, contentType: source.mimeType || 'application/zip', content: source.body },
+			{ name: 'fileUpload', fileName: backupBundlePath, contentType: source.mimeType || 'application/zip', content: source.body },
 			...Object.entries(fields).map(([name, value]) => ({ name, value })),
 		]);
 		const path = `${FILES}/systemRestore`;
