@@ -22,6 +22,12 @@ describe('Locale & Metadata', () => {
 	it('Get Locales, Update / Get / Delete Locale Properties', async () => {
 		const locales = await ok('localeMetadata', 'getLocales', { path });
 		expect(locales.items.map((i) => i.json.locale)).toEqual(['default', 'de']);
+		// Each locale with its properties, as the README promises (issue 28, defect 13).
+		for (const item of locales.items) {
+			const own = await ok('localeMetadata', 'getLocaleProperties', { path, locale: item.json.locale });
+			expect(item.json.properties).toEqual(own.items[0].json.properties);
+			expect(Object.keys(item.json.properties as object).length).toBeGreaterThan(0);
+		}
 		await ok('localeMetadata', 'updateLocaleProperties', { path, locale: 'fr', properties: { entry: [{ key: 'file.title', value: 'Ventes & <marges>' }] } });
 		const fr = await ok('localeMetadata', 'getLocaleProperties', { path, locale: 'fr' });
 		expect(fr.items[0].json.properties).toEqual({ 'file.title': 'Ventes & <marges>' });

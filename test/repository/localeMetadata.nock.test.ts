@@ -6,11 +6,19 @@ useNock();
 describe('Locale & Metadata', () => {
 	const report = `${FILES}/:public:Sample%20Reports:r.prpt`;
 
-	it('Get Locales gives one item per locale with its properties', async () => {
-		server({ accept: 'application/json' })
+	it('Get Locales gives one item per locale with its properties: the locales answer has names only, so each is read (issue 28, defect 13)', async () => {
+		// FileService.doGetFileLocales builds each entry as new LocaleMapDto(locale.toString(), null).
+		const scope = server({ accept: 'application/json' })
 			.get(`${report}/locales`)
-			.reply(200, { localeMapDto: [{ locale: 'default', properties: [{ key: 'file.title', value: 'R' }] }, { locale: 'de', properties: { key: 'file.title', value: 'B' } }] }, json);
+			.reply(200, { localeMapDto: [{ locale: 'default' }, { locale: 'de' }] }, json)
+			.get(`${report}/localeProperties`)
+			.query({ locale: 'default' })
+			.reply(200, { stringKeyStringValueDto: [{ key: 'file.title', value: 'R' }] }, json)
+			.get(`${report}/localeProperties`)
+			.query({ locale: 'de' })
+			.reply(200, { stringKeyStringValueDto: { key: 'file.title', value: 'B' } }, json);
 		const result = await exec('localeMetadata', 'getLocales', { path: rl('/public/Sample Reports/r.prpt') });
+		scope.done();
 		expect(result.items.map((i) => i.json)).toEqual([
 			{ path: '/public/Sample Reports/r.prpt', locale: 'default', properties: { 'file.title': 'R' } },
 			{ path: '/public/Sample Reports/r.prpt', locale: 'de', properties: { 'file.title': 'B' } },
