@@ -72,4 +72,66 @@ describe('Trash', () => {
 		const result = await exec('trash', 'moveToTrash', { filesBy: 'path', paths: [] });
 		expect(result.error?.message).toBe('Paths is empty: give at least one');
 	});
+
+	describe('Restore (issue 28, defect 14)', () => {
+		const trashed = (id: string, name: string, parent: string) => fileDto(name, `/home/admin/.trash/pho:${id}/${name}`, { id, originalParentFolderPath: parent });
+
+		it('puts a trashed path back in its original folder: trash read, PUT restore with the id, trash read back', async () => {
+			const scope = server()
+				.get(`${FILES}/deleted`)
+				.reply(200, { repositoryFileDto: [trashed('t1', 'old.ktr', '/public/etl'), trashed('t2', 'other.ktr', '/public')] }, json);
+			const put = server({ 'content-type': 'text/plain' }).put(`${FILES}/restore`, 't1').reply(200);
+			const after = server().get(`${FILES}/deleted`).reply(200, { repositoryFileDto: trashed('t2', 'other.ktr', '/public') }, json);
+			const result = await exec('trash', 'restore', { filesBy: 'path', paths: ['/public/etl/old.ktr'] });
+			scope.done();
+			put.done();
+			after.done();
+			expect(result.items[0].json).toEqual({ restoredTo: 'originalFolder', files: [{ id: 't1', name: 'old.ktr', originalPath: '/public/etl/old.ktr', restored: true }] });
+		});
+
+		it('to the home folder sends overwriteMode (2 rename by default, 3 keep existing) and reports what stayed in the trash as skipped', async () => {
+			server().get(`${FILES}/deleted`).reply(200, { repositoryFileDto: trashed('t1', 'old.ktr', '/public/etl') }, json);
+			const rename = server().put(`${FILES}/restore`, 't1').query({ overwriteMode: '2' }).reply(200);
+			server().get(`${FILES}/deleted`).reply(200, {}, json);
+			const renamed = await exec('trash', 'restore', { filesBy: 'id', ids: ['t1'], restoreTo: 'home' });
+			rename.done();
+			expect(renamed.items[0].json).toMatchObject({ restoredTo: 'homeFolder', files: [{ id: 't1', restored: true }] });
+
+			server().get(`${FILES}/deleted`).reply(200, { repositoryFileDto: trashed('t1', 'old.ktr', '/public/etl') }, json);
+			const keep = server().put(`${FILES}/restore`, 't1').query({ overwriteMode: '3' }).reply(200);
+			server().get(`${FILES}/deleted`).reply(200, { repositoryFileDto: trashed('t1', 'old.ktr', '/public/etl') }, json);
+			const skipped = await exec('trash', 'restore', { filesBy: 'id', ids: ['t1'], restoreTo: 'home', options: { ifExists: 'keepExisting' } });
+			keep.done();
+			expect(skipped.items[0].json).toMatchObject({ files: [{ id: 't1', restored: false, reason: expect.stringMatching(/home folder/) }] });
+		});
+
+		it('a 500 with a file of that name in the original folder says so; a 200 that restored nothing is an error', async () => {
+			server().get(`${FILES}/deleted`).reply(200, { repositoryFileDto: trashed('t1', 'old.ktr', '/public/etl') }, json);
+			server().put(`${FILES}/restore`, 't1').reply(500);
+			server().get(`${FILES}/:public:etl:old.ktr/properties`).reply(200, fileDto('old.ktr', '/public/etl/old.ktr', { id: 'live' }), json);
+			const taken = await exec('trash', 'restore', { filesBy: 'path', paths: ['/public/etl/old.ktr'] });
+			expect(taken.error?.message).toBe('A file or folder already exists at /public/etl/old.ktr: the server restores nothing over it');
+
+			server().get(`${FILES}/deleted`).reply(200, { repositoryFileDto: trashed('t1', 'old.ktr', '/public/etl') }, json);
+			server().put(`${FILES}/restore`, 't1').reply(200);
+			server().get(`${FILES}/deleted`).reply(200, { repositoryFileDto: trashed('t1', 'old.ktr', '/public/etl') }, json);
+			const silent = await exec('trash', 'restore', { filesBy: 'path', paths: ['/public/etl/old.ktr'] });
+			expect(silent.error?.message).toBe('The server answered the restore, but its trash still holds /public/etl/old.ktr');
+		});
+
+		it('406 and 409 (no write access to the original folder) are explained; a path not in the trash fails before the PUT', async () => {
+			server().get(`${FILES}/deleted`).reply(200, { repositoryFileDto: trashed('t1', 'old.ktr', '/public/etl') }, json);
+			server().put(`${FILES}/restore`, 't1').reply(406);
+			const refused = await exec('trash', 'restore', { filesBy: 'id', ids: ['t1'] });
+			expect(refused.error?.message).toMatch(/^You may not write to the original folder of \/public\/etl\/old.ktr\. Nothing was restored/);
+
+			server().get(`${FILES}/deleted`).reply(200, { repositoryFileDto: [trashed('t1', 'old.ktr', '/public/etl'), trashed('t3', 'old.ktr', '/public/etl')] }, json);
+			const twice = await exec('trash', 'restore', { filesBy: 'path', paths: ['/public/etl/old.ktr'] });
+			expect(twice.error?.message).toMatch(/^The trash holds 2 files deleted from \/public\/etl\/old.ktr; give the one to restore by its ID/);
+
+			server().get(`${FILES}/deleted`).reply(200, {}, json);
+			const none = await exec('trash', 'restore', { filesBy: 'path', paths: ['/public/none.ktr'] });
+			expect(none.error?.message).toBe('The trash holds no /public/none.ktr');
+		});
+	});
 });
