@@ -104,4 +104,29 @@ describe('Data Source node: a server that hands out passwords (10.2+, encrypted 
 		const asked = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'get', connection: rl('Warehouse'), options: { includePassword: true } }, credentials });
 		expect(asked.items[0].json.password).toMatch(/^Encrypted [0-9a-f]+$/);
 	});
+
+	it('a Get item (Include Password) copied into Create or Update in JSON mode stores the real password, not the "Encrypted …" text (issue 28, defect 8)', async () => {
+		const credentials = { dataflowServerApi: fixture.server() };
+		await run(node, { parameters: connectionParameters, credentials });
+		const asked = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'get', connection: rl('Warehouse'), options: { includePassword: true } }, credentials });
+		const { id: _id, name: _name, ...copy } = asked.items[0].json;
+		const created = await run(node, {
+			parameters: { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('Warehouse Copy'), specifyConnection: 'json', connectionJson: JSON.stringify(copy) },
+			credentials,
+		});
+		expect(created.error).toBeUndefined();
+		const state = fixture.emulator.app.state.datasource as DatasourceState;
+		expect(state.connections.find((c) => c.name === 'Warehouse Copy')?.password).toBe('Etl-Pa55!');
+		// The Password field takes the same form.
+		await run(node, { parameters: { ...connectionParameters, connection: rl('Warehouse Field'), password: String(asked.items[0].json.password) }, credentials });
+		expect(state.connections.find((c) => c.name === 'Warehouse Field')?.password).toBe('Etl-Pa55!');
+		// A value that does not decode with Kettle's standard key is refused before anything is sent.
+		const puts = state.jdbcPuts.length;
+		const refused = await run(node, {
+			parameters: { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('Warehouse Bad'), specifyConnection: 'json', connectionJson: JSON.stringify({ ...copy, password: 'Encrypted 1' }) },
+			credentials,
+		});
+		expect(refused.error?.message).toMatch(/does not decode with Kettle's standard key/);
+		expect(state.jdbcPuts.length).toBe(puts);
+	});
 });

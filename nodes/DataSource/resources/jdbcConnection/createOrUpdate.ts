@@ -16,6 +16,7 @@ import { locatorField, locatorValue } from '../../shared/locators';
 import { JDBC_PATH } from '../../shared/paths';
 import { dataflowRequest } from '../../../common/transport';
 import { refusals } from '../../shared/request';
+import { decodeKettlePassword } from '../../shared/kettlePassword';
 
 const show = { resource: ['jdbcConnection'], operation: ['createOrUpdate'] };
 const showFields = { specifyConnection: ['fields'] };
@@ -235,6 +236,9 @@ export const execute = defineOperation<Plan>({
 				);
 			}
 			if (json.name === undefined || json.name === null || json.name === '') json.name = name;
+			// A Get item of another server carries its password as "Encrypted …" (Include Password): the server would
+			// store that text as the password, so it is decoded here (or refused) before anything is sent.
+			if (typeof json.password === 'string') json.password = decodeKettlePassword(json.password, 'The "password" of Connection (JSON)') ?? json.password;
 			return { name, mode: 'json', json };
 		}
 		const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
@@ -246,7 +250,7 @@ export const execute = defineOperation<Plan>({
 			databaseName: String(this.getNodeParameter('databaseName', itemIndex, '') ?? ''),
 			databasePort: String(this.getNodeParameter('databasePort', itemIndex, '') ?? ''),
 			username: String(this.getNodeParameter('username', itemIndex, '') ?? ''),
-			password: String(this.getNodeParameter('password', itemIndex, '') ?? ''),
+			password: readPassword(String(this.getNodeParameter('password', itemIndex, '') ?? '')),
 			usingConnectionPool: extra.usingConnectionPool as boolean | undefined,
 			initialPoolSize: extra.initialPoolSize as number | undefined,
 			maximumPoolSize: extra.maximumPoolSize as number | undefined,
@@ -296,3 +300,8 @@ export const execute = defineOperation<Plan>({
 		return toItems({ name: String(body.name), created: stored === undefined, modified: response.status !== 304 });
 	},
 });
+
+/** The Password field: Kettle's "Encrypted …" form (as a Get with Include Password answers it) is decoded, since the server stores what it is sent. */
+function readPassword(value: string): string {
+	return decodeKettlePassword(value) ?? value;
+}
