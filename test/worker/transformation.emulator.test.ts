@@ -217,6 +217,8 @@ describe('Transformation: control operations against the emulator', () => {
 		});
 		expect(ok.error).toBeUndefined();
 		expect(ok.items[0].json).toMatchObject({ transName: 'stage_customers', transPath: '/public/etl/stage_customers', success: true, repository: 'dataflow' });
+		// The servlet writes the XML declaration before running: a run whose steps write nothing has no output (issue 28, defect 2).
+		expect(ok.items[0].json).not.toHaveProperty('output');
 		const request = requestsTo('executeTrans')[0];
 		expect(request.method).toBe('POST');
 		expect(Object.keys(request.query)).toEqual([]);

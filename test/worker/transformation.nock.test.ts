@@ -408,6 +408,17 @@ describe('Transformation: Execute (exact requests)', () => {
 		expect(JSON.stringify(result.items)).not.toContain('R3po');
 	});
 
+	it('the XML declaration the servlet writes before running is not output; what a step writes after it is (issue 28, defect 2)', async () => {
+		const declaration = '<?xml version="1.0" encoding="UTF-8"?>\n';
+		worker().post('/dataflow/executeTrans').reply(200, declaration, { 'Content-Type': 'application/xml;charset=UTF-8' });
+		const clean = await run(node, { parameters: execute, credentials });
+		expect(clean.error).toBeUndefined();
+		expect(clean.items[0].json).not.toHaveProperty('output');
+		worker().post('/dataflow/executeTrans').reply(200, `${declaration}id;name\n1;Zoë\n`, { 'Content-Type': 'application/xml;charset=UTF-8' });
+		const rows = await run(node, { parameters: execute, credentials });
+		expect(rows.items[0].json.output).toBe('id;name\n1;Zoë\n');
+	});
+
 	it('a file path keeps its name; HTTP 500 with the log fails with it; 401 names the repository; the password is never in the error', async () => {
 		worker()
 			.post('/dataflow/executeTrans', (body) => body.trans === '/opt/etl/stage.ktr' && body.rep === undefined && body.pass === undefined)

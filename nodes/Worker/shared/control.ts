@@ -83,9 +83,11 @@ export async function controlPlan(ctx: IExecuteFunctions, call: Omit<ControlCall
 
 /**
  * An executeTrans answer: a 2xx answer that is not a result document is the transformation's own
- * output. executeTrans answers an empty body when the transformation ended without errors, or
- * whatever a step wrote to the servlet output (any text), and reports failures with HTTP 500
- * (raised by the transport).
+ * output. The servlet sets an XML content type and writes the XML declaration before it runs anything
+ * (`contentTypeAndHeader(true, …)` in ExecuteTransServlet.doGet, pentaho/pentaho-kettle
+ * engine/src/main/java/org/pentaho/di/www/ExecuteTransServlet.java@00c601e0), so a clean run whose
+ * steps write nothing answers the declaration alone, and what a step writes to the servlet output comes
+ * after it. Failures are HTTP 500 with a webresult ERROR (raised by the transport).
  */
 export function readExecuteAnswer(node: INode, answer: { status: number; raw: string }, what: string, itemIndex: number, secrets: string[]): ControlAnswer {
 	const { status, raw } = answer;
@@ -100,7 +102,9 @@ export function readExecuteAnswer(node: INode, answer: { status: number; raw: st
 		result.message = redact(result.message, secrets);
 		return { result, raw: redact(raw, secrets), status };
 	}
-	return { result: { result: 'OK', message: '', id: '' }, raw, status, isOutput: raw !== '' };
+	// The declaration the servlet writes first is not output: only what follows it is.
+	const output = raw.replace(/^\uFEFF?\s*<\?xml[^>]*\?>\r?\n?/i, '');
+	return { result: { result: 'OK', message: '', id: '' }, raw: output, status, isOutput: output.trim() !== '' };
 }
 
 /** Sends one control request (in operations that send several) and returns its webresult. */
