@@ -124,7 +124,7 @@ const SCHEDULER_SAMPLES: Record<string, Sample> = {
 	},
 	'dataflowScheduler.schedule.get': { parameters: { jobId: jobLocator }, prepare: withJobs('job') },
 	'dataflowScheduler.schedule.getContentCleaner': { parameters: {} },
-	'dataflowScheduler.schedule.getGeneratedContent': { parameters: { path: '/public/etl/load_sales.ktr' } },
+	'dataflowScheduler.schedule.getGeneratedContent': { parameters: { jobId: jobLocator }, prepare: withJobs('job') },
 	'dataflowScheduler.schedule.getMany': { parameters: { returnAll: true } },
 	'dataflowScheduler.schedule.getState': { parameters: { jobId: jobLocator }, prepare: withJobs('job') },
 	'dataflowScheduler.schedule.isAllowed': {

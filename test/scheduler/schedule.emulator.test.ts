@@ -88,8 +88,16 @@ describe.each(PATHS)('scheduler path %s', (schedulerPath) => {
 		expect(cleaner.items.map((i) => i.json.jobName)).toEqual(['GeneratedContentCleaner']);
 		expect(cleaner.items[0].json.jobParams).toMatchObject({ age: '15552000' });
 
-		const content = await exec({ resource: 'schedule', operation: 'getGeneratedContent', path: '/public/etl/load_sales.ktr' });
+		// By schedule: the node reads the job's lineage-id and the server matches the files' lineage-id metadata (issue 28, defect 7).
+		const jobs = await exec({ resource: 'schedule', operation: 'getMany', returnAll: true });
+		const loadSales = jobs.items.find((i) => i.json.inputFile === '/public/etl/load_sales.ktr');
+		expect(loadSales).toBeDefined();
+		const content = await exec({ resource: 'schedule', operation: 'getGeneratedContent', jobId: rl(String(loadSales!.json.jobId)) });
 		expect(content.error).toBeUndefined();
+		const lineage = (loadSales!.json.jobParams as Record<string, string>)['lineage-id'];
+		expect(content.items.every((i) => i.json.lineageId === lineage)).toBe(true);
+		const byLineage = await exec({ resource: 'schedule', operation: 'getGeneratedContent', contentBy: 'lineageId', lineageId: lineage });
+		expect(byLineage.items.map((i) => i.json.name)).toEqual(content.items.map((i) => i.json.name));
 		expect(content.items).toHaveLength(1);
 		expect(content.items[0].json).toMatchObject({ name: 'Daily sales load.txt', folder: false, fileSize: 2048 });
 		expect(content.items[0].json.createdDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);

@@ -257,21 +257,39 @@ describe.each(SCHEDULER_PATHS)('Scheduler node with scheduler path %s', (schedul
 			expect(none.items).toEqual([]);
 		});
 
-		it('Get Generated Content converts the repository path to a path id and types the files', async () => {
-			let uri = '';
+		it("Get Generated Content reads the schedule's lineage-id from jobinfo and asks by it, never by path (issue 28, defect 7)", async () => {
+			const lineage = '0f9e0c9a-5b4f-4d42-9a0e-3c1f7a2b6d55';
+			const job = { ...SERVER_JOB, jobParams: { jobParams: [...SERVER_JOB.jobParams.jobParams, { name: 'lineage-id', value: lineage }] } };
+			const uris: string[] = [];
 			jsonServer()
-				.get((u) => ((uri = u), u.startsWith(`${prefix}/generatedContentForSchedule`)))
+				.get((u) => (u.startsWith(`${prefix}/jobinfo`) ? (uris.push(u), true) : false))
+				.reply(200, job, JSON_TYPE);
+			jsonServer()
+				.get((u) => (u.startsWith(`${prefix}/generatedContentForSchedule`) ? (uris.push(u), true) : false))
 				.reply(
 					200,
 					{ repositoryFileDto: { id: 'f1', name: 'out.pdf', path: '/home/admin/out.pdf', folder: 'false', fileSize: '1234', createdDate: '1736933400000' } },
 					JSON_TYPE,
 				);
-			const result = await exec({ resource: 'schedule', operation: 'getGeneratedContent', path: '/home/admin/Sales report.prpt' });
+			const result = await exec({ resource: 'schedule', operation: 'getGeneratedContent', jobId: rl(JOB_ID, 'list') });
 			expect(result.error).toBeUndefined();
-			expect(uri).toBe(`${prefix}/generatedContentForSchedule?lineageId=%3Ahome%3Aadmin%3ASales%20report.prpt`);
+			// nock asks a function matcher more than once per request (with and without the query).
+			expect([...new Set(uris.filter((u) => u.includes('?')))]).toEqual([`${prefix}/jobinfo?jobId=${JOB_ID_QUERY}`, `${prefix}/generatedContentForSchedule?lineageId=${lineage}`]);
 			expect(result.items.map((i) => i.json)).toEqual([
-				{ id: 'f1', name: 'out.pdf', path: '/home/admin/out.pdf', folder: false, fileSize: 1234, createdDate: '2025-01-15T09:30:00.000Z' },
+				{ id: 'f1', name: 'out.pdf', path: '/home/admin/out.pdf', folder: false, fileSize: 1234, createdDate: '2025-01-15T09:30:00.000Z', lineageId: lineage },
 			]);
+		});
+
+		it('Get Generated Content by lineage ID asks it directly; a repository path is refused before any request', async () => {
+			let uri = '';
+			jsonServer()
+				.get((u) => ((uri = u), u.startsWith(`${prefix}/generatedContentForSchedule`)))
+				.reply(200, [], JSON_TYPE);
+			const direct = await exec({ resource: 'schedule', operation: 'getGeneratedContent', contentBy: 'lineageId', lineageId: ' abc-123 ' });
+			expect(direct.error).toBeUndefined();
+			expect(uri).toBe(`${prefix}/generatedContentForSchedule?lineageId=abc-123`);
+			const path = await exec({ resource: 'schedule', operation: 'getGeneratedContent', contentBy: 'lineageId', lineageId: '/home/admin/sales.ktr' });
+			expect(path.error?.message).toMatch(/is a repository path, not a lineage ID/);
 		});
 
 		it('Is Allowed asks isScheduleAllowed by file id and answers a boolean', async () => {

@@ -59,7 +59,7 @@ describe('Scheduler node: bad input fails before any request', () => {
 		['a missing blockout id', { resource: 'blockout', operation: 'update', jobId: rl('={{ " " }}', 'list'), triggerType: 'runOnce', durationAmount: 1, durationUnit: 'hours' }, /No job ID given/],
 		['invalid JSON', { ...schedule, scheduleMode: 'json', scheduleJson: '{"jobName": ' }, /not valid JSON/],
 		['an empty file id', { resource: 'schedule', operation: 'isAllowed', fileId: ' ' }, /No file ID given/],
-		['a scheduled file that is not a path', { resource: 'schedule', operation: 'getGeneratedContent', path: '/home//x' }, /empty segment/],
+		['a lineage ID that is a path', { resource: 'schedule', operation: 'getGeneratedContent', contentBy: 'lineageId', lineageId: '/home//x' }, /is a repository path, not a lineage ID/],
 	])('%s', async (_name, parameters, message) => {
 		const result = await run(node, { parameters, credentials });
 		expect(result.error?.message).toMatch(message);

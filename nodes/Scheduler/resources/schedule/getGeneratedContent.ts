@@ -1,24 +1,42 @@
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
 import { InputError } from '../../../common/inputError';
-import { requestOperation } from '../../../common/executor';
-import { toPathId } from '../../../common/repositoryPath';
+import { defineOperation, toItems } from '../../../common/executor';
 import { toArray, typed } from '../../../common/values';
-import { schedulerCall } from '../../shared/request';
+import { jobIdField, readJobId } from '../../shared/jobId';
+import { jobFromBody, jobParamsOf } from '../../shared/jobs';
+import { schedulerRequest } from '../../shared/request';
 
 const show = { resource: ['schedule'], operation: ['getGeneratedContent'] };
 
 export const description = updateDisplayOptions({ show }, [
 	{
-		displayName: 'Scheduled File',
-		name: 'path',
+		displayName: 'Find Content By',
+		name: 'contentBy',
+		type: 'options',
+		options: [
+			{ name: 'Schedule', value: 'job', description: "The schedule's lineage ID is read from the job, then its files are listed" },
+			{ name: 'Lineage ID', value: 'lineageId', description: 'The lineage-id parameter of a schedule (it outlives a schedule that has ended)' },
+		],
+		default: 'job',
+	},
+	{ ...jobIdField(), displayName: 'Schedule', description: 'The schedule whose generated files to list', displayOptions: { show: { contentBy: ['job'] } } },
+	{
+		displayName: 'Lineage ID',
+		name: 'lineageId',
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: '/home/admin/sales.ktr',
-		description:
-			'Repository path of the scheduled file; it is sent as its path ID (:home:admin:sales.ktr). A lineage ID taken from the parameters of a job is sent as it is.',
+		placeholder: '0f9e0c9a-5b4f-4d42-9a0e-3c1f7a2b6d55',
+		description: 'The "lineage-id" of the schedule, as Get or Get Many show it in jobParams',
+		displayOptions: { show: { contentBy: ['lineageId'] } },
+	},
+	{
+		displayName: "The server lists only the generated files in the logged-in user's home folder whose lineage-id is the schedule's.",
+		name: 'generatedContentNotice',
+		type: 'notice',
+		default: '',
 	},
 ]);
 
@@ -41,21 +59,51 @@ export function filesFromBody(body: unknown): IDataObject[] {
 	return [];
 }
 
-/** A lineage id from what the user typed: a repository path becomes its path id; anything else is sent as it is. */
+const LINEAGE_KEY = 'lineage-id';
+
+/** A lineage ID as given: a UUID the scheduler set; a repository path is not one (the server never compares paths). */
 export function lineageIdOf(value: unknown): string {
 	const text = typeof value === 'string' ? value.trim() : '';
-	if (text === '') throw new InputError('The scheduled file is empty: give its repository path, for example /home/admin/sales.ktr');
-	return text.startsWith('/') ? toPathId(text, 'Scheduled file') : text;
+	if (text === '') throw new InputError('The lineage ID is empty: give the "lineage-id" of the schedule (Get or Get Many show it in jobParams)');
+	if (text.startsWith('/')) {
+		throw new InputError(
+			`"${text}" is a repository path, not a lineage ID: the server finds generated content by the schedule's lineage-id, never by the scheduled file. Choose Find Content By: Schedule.`,
+		);
+	}
+	return text;
 }
 
-export const execute = requestOperation<{ lineageId: string }>({
+interface Plan {
+	jobId?: string;
+	lineageId?: string;
+}
+
+/**
+ * `GET …/generatedContentForSchedule?lineageId=`: the scheduler lists the files in the current user's
+ * home folder whose `lineage-id` metadata equals the given value (pentaho-scheduler-plugin
+ * core/src/main/java/org/pentaho/platform/web/http/api/resources/services/SchedulerService.java
+ * `doGetGeneratedContentForSchedule` → pentaho-platform FileService.searchGeneratedContent(userDir, lineageId,
+ * "lineage-id")@11.1.0.0-345/@11.1.0.0-381). The value is the UUID QuartzScheduler puts into every job's
+ * parameters as `lineage-id` (QuartzScheduler.java createJob@11.1.0.0-345), so the schedule is read first.
+ */
+export const execute = defineOperation<Plan>({
 	plan(itemIndex) {
-		return { lineageId: lineageIdOf(this.getNodeParameter('path', itemIndex, '')) };
+		if (this.getNodeParameter('contentBy', itemIndex, 'job') === 'lineageId') return { lineageId: lineageIdOf(this.getNodeParameter('lineageId', itemIndex, '')) };
+		return { jobId: readJobId(this, itemIndex) };
 	},
-	async request({ lineageId }) {
-		return await schedulerCall(this, { method: 'GET', endpoint: 'generatedContentForSchedule', qs: { lineageId }, expect: 'json' });
-	},
-	output(_plan, { body }) {
-		return filesFromBody(body).map((file) => typed(file, FILE_TYPES));
+	async run(plan, itemIndex) {
+		let lineageId = plan.lineageId;
+		if (plan.jobId !== undefined) {
+			const { body } = await schedulerRequest(this, { method: 'GET', endpoint: 'jobinfo', qs: { jobId: plan.jobId }, expect: 'json', itemIndex });
+			const job = jobFromBody(body);
+			if (!job) throw new NodeOperationError(this.getNode(), `No job "${plan.jobId.replace(/\t/g, '\\t')}": it has finished or does not exist. Give its lineage ID instead.`, { itemIndex });
+			const value = jobParamsOf(job.jobParams)[LINEAGE_KEY];
+			if (typeof value !== 'string' || value.trim() === '') {
+				throw new NodeOperationError(this.getNode(), `The job "${plan.jobId.replace(/\t/g, '\\t')}" has no lineage-id parameter, so the server cannot find what it generated`, { itemIndex });
+			}
+			lineageId = value.trim();
+		}
+		const { body } = await schedulerRequest(this, { method: 'GET', endpoint: 'generatedContentForSchedule', qs: { lineageId }, expect: 'json', itemIndex });
+		return toItems(filesFromBody(body).map((file) => ({ ...typed(file, FILE_TYPES), lineageId })));
 	},
 });
