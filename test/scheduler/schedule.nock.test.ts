@@ -225,6 +225,33 @@ describe.each(SCHEDULER_PATHS)('Scheduler node with scheduler path %s', (schedul
 			expect(limited.items).toHaveLength(2);
 		});
 
+		it('Get Many reads the nested recurrence groups 11.x writes (issue 28, defect 6): days, months and days of the month are kept', async () => {
+			const trigger = {
+				'@type': 'complexJobTrigger',
+				uiPassParam: 'WEEKLY',
+				startHour: 7,
+				startMin: 15,
+				dayOfWeekRecurrences: { recurrences: [{ recurrenceList: { values: [2, 4, 6] } }] },
+				monthlyRecurrences: { recurrences: [{ sequentialRecurrence: { firstValue: 3, lastValue: 5 } }] },
+				dayOfMonthRecurrences: { recurrences: [{ recurrenceList: { values: [1, 15] } }] },
+				hourlyRecurrences: { recurrences: [] },
+			};
+			const qualified = { ...trigger, dayOfWeekRecurrences: { recurrences: [{ qualifiedDayOfWeek: { qualifier: 'LAST', dayOfWeek: 'FRI' } }] } };
+			jsonServer()
+				.get(`${prefix}/getJobs`)
+				.reply(200, { job: [{ ...SERVER_JOB, jobTrigger: trigger }, { ...SERVER_JOB, jobId: 'admin\tLast\t2', jobTrigger: qualified }] }, JSON_TYPE);
+			const result = await exec({ resource: 'schedule', operation: 'getMany', returnAll: true });
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json.jobTrigger).toMatchObject({
+				type: 'complex',
+				timeOfDay: '07:15',
+				daysOfWeek: ['Monday', 'Wednesday', 'Friday'],
+				months: ['March', 'April', 'May'],
+				daysOfMonth: [1, 15],
+			});
+			expect(result.items[1].json.jobTrigger).toMatchObject({ daysOfWeek: ['last Friday'] });
+		});
+
 		it.each([
 			['getState', 'jobState', 'POST', 'PAUSED', { jobId: JOB_ID, state: 'PAUSED' }],
 			['pause', 'pauseJob', 'POST', 'PAUSED', { jobId: JOB_ID, state: 'PAUSED' }],

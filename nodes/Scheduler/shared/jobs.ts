@@ -105,6 +105,23 @@ function recurrenceValues(group: unknown): unknown {
 	if (group === '' || group === null || group === undefined) return [];
 	if (!isObject(group)) return numbered(group);
 	if (Object.keys(group).length === 0 || group.recurrenceList === '') return [];
+	// The nested form (11.x with Jackson, and what the plugin's own UI reads, JsJobTrigger.java
+	// getDayOfWeekRecurrencesRaw@11.1.0.0-345): {"recurrences":[{"recurrenceList":{"values":[…]}} |
+	// {"sequentialRecurrence":{"firstValue","lastValue"}} | {"qualifiedDayOfWeek":{…}} | {"incrementalRecurrence":{…}}]}.
+	if ('recurrences' in group) {
+		const values: unknown[] = [];
+		for (const entry of toArray(group.recurrences as IDataObject | IDataObject[])) {
+			if (!isObject(entry)) continue;
+			if (isObject(entry.recurrenceList)) values.push(...(recurrenceValues({ recurrenceList: entry.recurrenceList }) as unknown[]));
+			else if (isObject(entry.sequentialRecurrence)) {
+				const first = toNumber(entry.sequentialRecurrence.firstValue);
+				const last = toNumber(entry.sequentialRecurrence.lastValue);
+				if (first !== undefined && last !== undefined && last >= first && last - first < 400) for (let v = first; v <= last; v++) values.push(v);
+			} else if (isObject(entry.qualifiedDayOfWeek)) values.push({ qualifiedDayOfWeek: numbered(entry.qualifiedDayOfWeek) });
+			else values.push(numbered(entry));
+		}
+		return values;
+	}
 	if ('recurrenceList' in group) {
 		const lists = toArray(group.recurrenceList as IDataObject | IDataObject[]);
 		const values: unknown[] = [];
