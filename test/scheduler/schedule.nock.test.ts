@@ -101,6 +101,33 @@ describe.each(SCHEDULER_PATHS)('Scheduler node with scheduler path %s', (schedul
 			expect((result.items[0].json.schedule as { notes: string[] }).notes.join(' ')).toMatch(/"timezone" = Europe\/Berlin/);
 		});
 
+		it.each([
+			['10.2.0.0-222', false],
+			['10.2.0.2-267', false],
+			['10.2.0.2-270', true],
+			['10.2.0.10.434', true],
+		])('Create on %s: the 10.3 scheduler backported to 10.2.0.2-270 reads the start fields (%p) (issue 28, defect 5)', async (version, startFields) => {
+			let body: Record<string, unknown> = {};
+			platform(version, 'UTC');
+			textServer()
+				.post(`${prefix}/job`, (b) => ((body = b), true))
+				.reply(200, JOB_ID, TEXT);
+			const result = await exec({
+				resource: 'schedule',
+				operation: 'create',
+				jobName: 'Daily sales',
+				inputFile: '/home/admin/sales.ktr',
+				triggerType: 'weekly',
+				daysOfWeek: [1],
+				startTime: '2026-01-15T09:30:00',
+				timeZone: 'UTC',
+			});
+			expect(result.error).toBeUndefined();
+			const trigger = body.complexJobTrigger as Record<string, unknown>;
+			if (startFields) expect(trigger).toMatchObject({ startHour: 9, startMin: 30, startYear: 126, startMonth: 0, startDay: 15 });
+			else expect(trigger).not.toHaveProperty('startHour');
+		});
+
 		it('Create without a time zone or start time says in the output which zone (the workflow\'s) and which start (now) were used', async () => {
 			textServer().post(`${prefix}/job`).reply(200, JOB_ID, TEXT);
 			const before = Date.now();

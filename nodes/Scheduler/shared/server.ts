@@ -6,6 +6,9 @@
  *   (startHour, startMin, startYear as years since 1900, startMonth, startDay) and the end's wall
  *   clock in the server's zone; 9.3 and 10.2 read `startTime`, moved by the server's zone, and run
  *   complex and cron triggers in the server's zone (see scheduleBuilder.ts for the sources).
+ *   10.2 service packs from build 10.2.0.2-270 on carry the 10.3 scheduler (pentaho-scheduler-plugin
+ *   31e88a17 "[SP-6650][BISERVER-14374] backport to 10.2 suite for 10.2.0.2"; first tag 10.2.0.2-270, last
+ *   without it 10.2.0.2-267), so they follow the 10.3+ rules too.
  *   Unknown version: the 10.3+ rules (what current servers do).
  * - Server zone: `GET /api/system/timezones` → `serverTzId`
  *   (pentaho-platform:extensions/src/main/java/org/pentaho/platform/web/http/api/resources/SystemResource.java@9.3.0.0-422 and @727e5c86b9,
@@ -20,7 +23,7 @@ import { dataflowRequest, type RequestContext } from '../../common/transport';
 import { isValidTimeZone } from './time';
 
 export interface SchedulerServer {
-	/** 10.3 or later (or unknown): the start fields and the 10.3+ reading of dates. */
+	/** 10.3 or later, a 10.2 service pack from 10.2.0.2-270 on, or unknown: the start fields and the 10.3+ reading of dates. */
 	modern: boolean;
 	/** 9.3 and older: no logLevel, runSafeMode, gatheringMetrics in the request. */
 	hasRunOptions: boolean;
@@ -54,13 +57,22 @@ async function serverTimeZone(ctx: RequestContext, itemIndex?: number): Promise<
 	return await entry;
 }
 
+/** The first 10.2 service-pack build with the 10.3 scheduler (see above). */
+export const SCHEDULER_BACKPORT_BUILD = '10.2.0.2-270';
+
+/** Whether a server of this version reads schedules the 10.3+ way (start fields, no repeat count). */
+export function readsStartFields(version: { major: number; minor: number; atLeast(v: string): boolean } | undefined): boolean {
+	if (version === undefined || version.atLeast('10.3')) return true;
+	return version.major === 10 && version.minor === 2 && version.atLeast(SCHEDULER_BACKPORT_BUILD);
+}
+
 export async function schedulerServer(ctx: RequestContext, itemIndex?: number): Promise<SchedulerServer> {
 	// A server without these endpoints (404) is read as the newest rules in the schedule's zone (the
 	// output says so); a failing one (500, no answer) fails the item: guessing could schedule wrongly.
 	const version = await serverVersion(ctx, itemIndex);
 	const timeZone = await serverTimeZone(ctx, itemIndex);
 	return {
-		modern: version === undefined || version.atLeast('10.3'),
+		modern: readsStartFields(version),
 		hasRunOptions: version === undefined || version.atLeast('10'),
 		version: version?.raw,
 		timeZone,
