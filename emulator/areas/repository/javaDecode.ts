@@ -41,3 +41,19 @@ export function lenientDecode(text: string): string {
 		return text;
 	}
 }
+
+/**
+ * `java.net.URLEncoder.encode(text, UTF-8)` with "+" turned into "%20" afterwards, as FileService.makeEncodedFileName
+ * and HttpMimeTypeListener.buildContentDispositionValue do (pentaho-platform:extensions/.../servlet/HttpMimeTypeListener.java@10.2.0.10-434):
+ * letters, digits and ". - * _" stay, everything else is %XX of its UTF-8 bytes (upper-case hex).
+ */
+export function javaUrlEncode(text: string): string {
+	let out = '';
+	for (const byte of Buffer.from(text, 'utf8')) {
+		const c = String.fromCharCode(byte);
+		if (/[A-Za-z0-9.\-*_]/.test(c)) out += c;
+		else if (c === ' ') out += '%20';
+		else out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+	}
+	return out;
+}

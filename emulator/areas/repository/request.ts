@@ -5,8 +5,16 @@ import { pathFromId } from './store';
 
 export const FILES = '/api/repo/files';
 
-/** The first version whose backup is a POST with log fields and whose restore reads them (FileResource@10.2.0.3-305). */
-export const LOGGED_SINCE = '10.2.0.3';
+/**
+ * Whether backup is `POST /backup` with the form fields logFile, logLevel and outputFile and restore reads logFile,
+ * logLevel and backupBundlePath ([BISERVER-15169] "Adding debug logging to backup and restore process").
+ * On the 10.2 service-pack line that is pentaho-platform@ab03dbb3d7, first in build 10.2.0.2-290 (10.2.0.2-289 and
+ * older still have `GET /backup`); on the main line @e47e4a28ab, first in 10.3.0.0-200, so every 11.x build has it.
+ */
+export function loggedBackup(profile: { atLeast(version: string): boolean; before(version: string): boolean }): boolean {
+	if (profile.atLeast('10.3')) return profile.atLeast('10.3.0.0-200');
+	return profile.atLeast('10.2.0.2-290');
+}
 
 export function userOf(ctx: RequestContext): EmulatorUser {
 	if (!ctx.user) throw new EmulatorHttpError(401, 'Unauthorized');

@@ -12,10 +12,10 @@ import busboy from 'busboy';
 import { EmulatorHttpError } from '../../core/errors';
 import type { RequestContext } from '../../core/types';
 import { escapeXml } from '../../core/xml';
-import { FILES, guarded, LOGGED_SINCE, ok, pathParam, sendBoolean, userOf } from './request';
+import { FILES, guarded, loggedBackup, ok, pathParam, sendBoolean, userOf } from './request';
 import { manifestXml, parseManifest, type ManifestEntity } from './manifest';
 import { createDirPath, zipEntriesOf } from './routes-files';
-import { lenientDecode } from './javaDecode';
+import { javaUrlEncode, lenientDecode } from './javaDecode';
 import { READ, segmentsOf, type RepoNode, type RepositoryArea } from './store';
 import { listZip, openZipEntry, readZipEntry, writeZip, ZipReadError } from './zip';
 
@@ -72,6 +72,16 @@ const LOGO_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADU
 
 const GENERATORS: Record<string, string> = { prpt: 'viewer', xanalyzer: 'viewer', ktr: 'run', kjb: 'run' };
 
+/**
+ * The extension the importer looks the bundle's MIME type up by (NameBaseMimeResolver.extractExtension@10.2.0.10-434):
+ * the text after the last ".", or the whole name when there is none; compared case-sensitively.
+ */
+function importExtension(name: string | undefined): string | undefined {
+	if (name === undefined) return undefined;
+	const dot = name.lastIndexOf('.');
+	return dot === -1 ? name : name.slice(dot + 1);
+}
+
 function extensionOf(name: string): string {
 	return /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
 }
@@ -89,7 +99,8 @@ async function restoreZip(area: RepositoryArea, file: string, options: RestoreOp
 	try {
 		entries = await listZip(file);
 	} catch (error) {
-		if (error instanceof ZipReadError) throw new EmulatorHttpError(400, error.message);
+		// SolutionImportHandler reads the upload with a ZipInputStream: data that is not a zip yields no entries.
+		if (error instanceof ZipReadError) return;
 		throw error;
 	}
 	const manifestEntry = entries.find((e) => e.name === 'exportManifest.xml');
@@ -152,29 +163,40 @@ export function registerSystemRoutes(area: RepositoryArea, tempDir: string): voi
 
 	/* ----- backup and restore ----- */
 
-	// Before 10.2.0.3 backup is `GET /backup` with no parameters and the file SystemBackup.zip
-	// (pentaho-platform:extensions/.../resources/FileResource.java `systemBackup`@9.3.0.0-422 and
-	// @10.2.0.0-222; a POST there is 405). From 10.2.0.3 on it is `POST /backup`, form fields logFile,
-	// logLevel and outputFile (@10.2.0.3-305, @727e5c86; services/FileService.java `systemBackup`):
-	// a missing field is a NullPointerException (500), a log file not ending in .log/.txt or holding
-	// "..", "//" or "\\" is 400, an unknown log level 400. The log file is written on the server
-	// (the emulator records its name in `area.serverLogs`).
-	const logged = app.profile.atLeast(LOGGED_SINCE);
-	const LEVELS = ['OFF', 'FATAL', 'ERROR', 'WARN', 'INFO', 'DEBUG', 'TRACE', 'ALL'];
-	const checkLog = (logFile: string | undefined, logLevel: string | undefined, operation: string): void => {
-		if (logLevel === undefined || logFile === undefined) throw new EmulatorHttpError(500, '');
-		if (!LEVELS.includes(logLevel.trim().toUpperCase())) throw new EmulatorHttpError(400, `Unknown level constant [${logLevel.trim().toUpperCase()}].`);
+	// Backup. Before the [BISERVER-15169] change (request.ts `loggedBackup`: 10.2.0.2-290 on the 10.2 line,
+	// 10.3.0.0-200 on the main line) it is `GET /backup` with no parameters and the file SystemBackup.zip
+	// (pentaho-platform:extensions/.../resources/FileResource.java `systemBackup`@9.3.0.0-422, @10.2.0.0-222,
+	// @10.2.0.2-289; a POST there is 405). From then on it is `POST /backup`, @Consumes form-urlencoded (another
+	// content type: 415), with logFile, logLevel and outputFile (FileResource@10.2.0.2-290, @10.2.0.10-434,
+	// @11.0.0.0-237, @11.0.0.3-310; services/FileService.java `systemBackup`), checked in this order after the
+	// administrator check (403): outputFile missing = NullPointerException in makeEncodedFileName (500);
+	// logLevel = log4j2 Level.valueOf (trimmed, upper-cased; missing = NullPointerException, 500; unknown =
+	// IllegalArgumentException, 400); logFile = validateFilePath (missing = NullPointerException, 500; "..", "//",
+	// "\\\\" or not ending in .txt/.log = 400). A GET on /backup is then 405: the literal template "/backup" wins
+	// over "{pathId : .+}" and has no GET. The log file is written on the server (recorded in `area.serverLogs`).
+	// The answer: application/zip; charset=UTF-8 with Content-Disposition `attachment; filename*=UTF-8''<name>`,
+	// the name URL-encoded as java.net.URLEncoder does with "+" as %20
+	// (servlet/HttpMimeTypeListener.java `buildContentDispositionValue`, every version).
+	const logged = loggedBackup(app.profile);
+	const checkLevel = (logLevel: string | undefined): string => {
+		if (logLevel === undefined) throw new EmulatorHttpError(500, 'No level name given.');
+		const level = logLevel.trim().toUpperCase();
+		if (!['OFF', 'FATAL', 'ERROR', 'WARN', 'INFO', 'DEBUG', 'TRACE', 'ALL'].includes(level)) throw new EmulatorHttpError(400, `Unknown level constant [${level}].`);
+		return level;
+	};
+	const checkLogFile = (logFile: string | undefined): string => {
+		if (logFile === undefined) throw new EmulatorHttpError(500, '');
 		if (logFile.includes('..') || logFile.includes('//') || logFile.includes('\\\\') || !(logFile.endsWith('.txt') || logFile.endsWith('.log'))) {
 			throw new EmulatorHttpError(400, `Invalid log file name ${logFile}`);
 		}
-		area.serverLogs.push({ operation, logFile, logLevel });
+		return logFile;
 	};
 	const sendBackup = async (ctx: RequestContext, outputFile: string) => {
 		const user = userOf(ctx);
 		const canRead = () => true;
 		ctx.res.writeHead(200, {
 			'Content-Type': 'application/zip; charset=UTF-8',
-			'Content-Disposition': `attachment; filename="${outputFile.replace(/"/g, '')}"`,
+			'Content-Disposition': `attachment; filename*=UTF-8''${javaUrlEncode(outputFile)}`,
 		});
 		await writeZip(
 			ctx.res,
@@ -189,28 +211,45 @@ export function registerSystemRoutes(area: RepositoryArea, tempDir: string): voi
 			'POST',
 			`${FILES}/backup`,
 			async (ctx) => {
+				const type = String(ctx.req.headers['content-type'] ?? '').toLowerCase();
+				if (type !== '' && !type.startsWith('application/x-www-form-urlencoded')) throw EmulatorHttpError.bare(415);
 				const form = await ctx.form();
 				const outputFile = form.get('outputFile') ?? undefined;
-				checkLog(form.get('logFile') ?? undefined, form.get('logLevel') ?? undefined, 'backup');
 				if (outputFile === undefined) throw new EmulatorHttpError(500, '');
+				const logLevel = checkLevel(form.get('logLevel') ?? undefined);
+				const logFile = checkLogFile(form.get('logFile') ?? undefined);
+				area.serverLogs.push({ operation: 'backup', logFile, logLevel });
 				await sendBackup(ctx, outputFile);
 			},
 			{ admin: true, format: 'binary' },
 		);
+		add('GET', `${FILES}/backup`, () => {
+			throw new EmulatorHttpError(405, 'Method GET is not allowed on /api/repo/files/backup');
+		});
 	} else {
 		add('GET', `${FILES}/backup`, async (ctx) => await sendBackup(ctx, 'SystemBackup.zip'), { admin: true, format: 'binary' });
 	}
 
-	// `POST /systemRestore`, multipart (FileResource/FileService `systemRestore`@9.3.0.0-422, @10.2.0.3-305,
-	// @727e5c86). Before 10.2.0.3 the server names the import "SystemBackup.zip" itself and reads no log
-	// fields. From 10.2.0.3 on logFile and logLevel are required as for backup, and the import is named
-	// after `backupBundlePath`: without a .zip name the importer finds no handler, imports nothing and
-	// the answer is still 200 (extensions/.../importer/PentahoPlatformImporter.java `importFile`@727e5c86).
+	// `POST /systemRestore`, @Consumes multipart/form-data (another content type: 415), parts fileUpload,
+	// overwriteFile (imports over existing files unless "false"), applyAclSettings (unless "false"),
+	// overwriteAclSettings (only "true") (FileResource/FileService `systemRestore`@9.3.0.0-422 to @11.0.0.3-310).
+	// Before the [BISERVER-15169] change the server names the import bundle "SystemBackup.zip" itself and reads no
+	// log fields. From then on (loggedBackup) it reads logLevel (as backup: missing 500, unknown 400), then logFile
+	// (missing 500, bad name 400), and names the bundle after the part backupBundlePath. The importer picks its
+	// handler by that name's extension, looked up CASE-SENSITIVELY among the registered ones
+	// (plugin/services/importer/NameBaseMimeResolver.java `extractExtension` + HashMap, every version;
+	// system/ImportHandlerMimeTypeDefinitions.xml registers "zip" in lower case only): only a name ending in ".zip"
+	// restores the backup. With no name, no extension, or "backup.ZIP"/".Zip" the MIME type is null and
+	// PentahoPlatformImporter.importFile returns without importing anything; the call still answers 200
+	// (PentahoPlatformImporter.java@10.2.0.2-290). Failures inside the import (no fileUpload part, an upload that is
+	// not a zip) are logged to the import log and swallowed while the import logger runs, so they answer 200 too.
 	add(
 		'POST',
 		`${FILES}/systemRestore`,
 		async (ctx) => {
 			const user = userOf(ctx);
+			const type = String(ctx.req.headers['content-type'] ?? '').toLowerCase();
+			if (!type.startsWith('multipart/form-data')) throw EmulatorHttpError.bare(415);
 			const fields: Record<string, string> = {};
 			const upload = join(tempDir, `restore-${randomUUID()}.zip`);
 			let received = false;
@@ -219,7 +258,7 @@ export function registerSystemRoutes(area: RepositoryArea, tempDir: string): voi
 				try {
 					parser = busboy({ headers: ctx.req.headers });
 				} catch {
-					throw new EmulatorHttpError(400, 'The restore must be sent as multipart/form-data');
+					throw new EmulatorHttpError(400, 'The multipart body is malformed');
 				}
 				const writes: Array<Promise<void>> = [];
 				await new Promise<void>((resolve, reject) => {
@@ -237,19 +276,19 @@ export function registerSystemRoutes(area: RepositoryArea, tempDir: string): voi
 					ctx.req.pipe(parser);
 				});
 				await Promise.all(writes);
-				if (!received) throw new EmulatorHttpError(400, 'The fileUpload part is missing');
-				// The real flags: overwriteFile unless "false", applyAclSettings unless "false", overwriteAclSettings only when "true".
 				const options = {
 					overwriteFile: fields.overwriteFile !== 'false',
 					applyAclSettings: fields.applyAclSettings !== 'false',
 					overwriteAclSettings: fields.overwriteAclSettings === 'true',
 				};
-				let bundleName = 'SystemBackup.zip';
+				let bundleName: string | undefined = 'SystemBackup.zip';
 				if (logged) {
-					checkLog(fields.logFile, fields.logLevel, 'restore');
-					bundleName = fields.backupBundlePath ?? '';
+					const logLevel = checkLevel(fields.logLevel);
+					const logFile = checkLogFile(fields.logFile);
+					area.serverLogs.push({ operation: 'restore', logFile, logLevel });
+					bundleName = fields.backupBundlePath;
 				}
-				if (/\.zip$/i.test(bundleName)) await restoreZip(area, upload, options, user);
+				if (received && importExtension(bundleName) === 'zip') await restoreZip(area, upload, options, user);
 				ok(ctx);
 			} finally {
 				await fsp.rm(upload, { force: true });

@@ -3,6 +3,7 @@
  * one emulator per test file, and fetch helpers against it.
  */
 import { startEmulator, type RunningEmulator } from '../../../emulator';
+import type { ProfileName } from '../../../emulator/core/profiles';
 
 let running: RunningEmulator | undefined;
 
@@ -58,4 +59,28 @@ export const names = (list: { repositoryFileDto?: Array<{ name: string }> }) => 
 export async function propertiesOf(path: string) {
 	const pathId = path.replace(/\//g, ':');
 	return await json(`${F}/${encodeURIComponent(pathId).replace(/%3A/g, ':')}/properties`);
+}
+
+/**
+ * Requests against one emulator per server profile (started on first use, stopped after the file's tests):
+ * `const on = useProfileEmulators(); await on('10.2sp', 'GET', path)`.
+ */
+export function useProfileEmulators(): (profile: ProfileName, method: string, path: string, options?: CallOptions) => Promise<Response> {
+	const started = new Map<ProfileName, RunningEmulator>();
+	afterAll(async () => {
+		for (const running of started.values()) await running.stop();
+	});
+	return async (profile, method, path, options = {}) => {
+		let running = started.get(profile);
+		if (!running) {
+			running = await startEmulator({ profile });
+			started.set(profile, running);
+		}
+		const headers: Record<string, string> = {
+			Authorization: `Basic ${Buffer.from(`${options.user ?? 'admin'}:${options.password ?? 'password'}`).toString('base64')}`,
+		};
+		if (options.accept) headers.Accept = options.accept;
+		if (options.contentType) headers['Content-Type'] = options.contentType;
+		return await fetch(`${running.url}${path}`, { method, headers, body: options.body as never });
+	};
 }

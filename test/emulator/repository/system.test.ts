@@ -5,7 +5,7 @@
  */
 import { unzipSync } from 'fflate';
 
-import { call, emu, F, json, propertiesOf, text, useRepositoryEmulator } from './helpers';
+import { call, emu, F, json, propertiesOf, text, useProfileEmulators, useRepositoryEmulator } from './helpers';
 
 useRepositoryEmulator();
 
@@ -39,7 +39,7 @@ describe('repository emulator: backup and restore', () => {
 			body: new URLSearchParams({ logFile: 'backup.log', logLevel: 'INFO', outputFile: 'nightly.zip' }),
 		});
 		expect(backup.status).toBe(200);
-		expect(backup.headers.get('content-disposition')).toBe('attachment; filename="nightly.zip"');
+		expect(backup.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''nightly.zip");
 		const zip = Buffer.from(await backup.arrayBuffer());
 		const entries = unzipSync(new Uint8Array(zip));
 		expect(Object.keys(entries)).toEqual(expect.arrayContaining(['exportManifest.xml', 'public/etl/daily_load.kjb', 'public/restore/keep.txt', 'home/suzy/notes.txt']));
@@ -70,7 +70,7 @@ describe('repository emulator: backup and restore', () => {
 		expect((await propertiesOf('/public/etl/lookup_cache.ktr')).hidden).toBe(true);
 	});
 
-	it('backup and restore are refused to non-administrators (403) and restore needs a multipart zip', async () => {
+	it('backup and restore are refused to non-administrators (403); restore takes multipart only (415), and an upload that is not a zip imports nothing (200)', async () => {
 		expect((await call('POST', `${F}/backup`, { user: 'suzy', contentType: 'application/x-www-form-urlencoded', body: 'logLevel=INFO' })).status).toBe(403);
 		const form = new FormData();
 		form.append('fileUpload', new Blob([Buffer.from('not a zip')]), 'x.zip');
@@ -78,8 +78,74 @@ describe('repository emulator: backup and restore', () => {
 		form.append('logLevel', 'INFO');
 		form.append('backupBundlePath', 'x.zip');
 		expect((await call('POST', `${F}/systemRestore`, { user: 'analyst', body: form })).status).toBe(403);
-		expect((await call('POST', `${F}/systemRestore`, { body: form })).status).toBe(400);
-		expect((await call('POST', `${F}/systemRestore`, { body: 'x', contentType: 'text/plain' })).status).toBe(400);
+		expect((await call('POST', `${F}/systemRestore`, { body: form })).status).toBe(200);
+		expect((await call('POST', `${F}/systemRestore`, { body: 'x', contentType: 'text/plain' })).status).toBe(415);
+	});
+});
+
+describe('repository emulator: backup and restore per server build', () => {
+	const on = useProfileEmulators();
+	const form = (fields: Record<string, string>) => ({ contentType: 'application/x-www-form-urlencoded', body: new URLSearchParams(fields) });
+	const LOGS = { logFile: 'b.log', logLevel: 'info', outputFile: 'nightly backup.zip' };
+
+	// FileResource.systemBackup is GET up to 10.2.0.2-289 and POST from 10.2.0.2-290 (pentaho-platform@ab03dbb3d7), so the
+	// newest 10.2 service pack (profile 10.2sp, 10.2.0.10-434) is on the POST side like 11.0, and 10.2 GA on the GET side.
+	it('10.2 service packs from 10.2.0.2-290 back up with POST and log fields; GET there is 405; 10.2 GA still GET', async () => {
+		expect((await on('10.2', 'GET', `${F}/backup`)).status).toBe(200);
+		expect((await on('10.2', 'POST', `${F}/backup`, form(LOGS))).status).toBe(405);
+		const sp = await on('10.2sp', 'POST', `${F}/backup`, form(LOGS));
+		expect(sp.status).toBe(200);
+		expect(sp.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''nightly%20backup.zip");
+		await sp.arrayBuffer();
+		expect((await on('10.2sp', 'GET', `${F}/backup`)).status).toBe(405);
+		expect((await on('11.0', 'GET', `${F}/backup`)).status).toBe(405);
+		const old = await on('9.3', 'GET', `${F}/backup`);
+		expect(old.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''SystemBackup.zip");
+		await old.arrayBuffer();
+	});
+
+	it('backup checks outputFile, then logLevel, then logFile; a body that is not a form is 415', async () => {
+		const status = async (fields: Record<string, string>) => (await on('10.2sp', 'POST', `${F}/backup`, form(fields))).status;
+		expect(await status({ logFile: 'x.csv', logLevel: 'LOUD' })).toBe(500);
+		expect(await status({ logFile: 'x.csv', logLevel: 'LOUD', outputFile: 'o.zip' })).toBe(400);
+		expect(await status({ logFile: 'x.csv', outputFile: 'o.zip' })).toBe(500);
+		expect(await status({ logLevel: ' debug ', outputFile: 'o.zip' })).toBe(500);
+		expect(await status({ logFile: 'x.csv', logLevel: 'debug', outputFile: 'o.zip' })).toBe(400);
+		expect((await on('10.2sp', 'POST', `${F}/backup`, { contentType: 'application/json', body: '{}' })).status).toBe(415);
+	});
+
+	it('restore imports only a backupBundlePath ending in ".zip" exactly: "backup.ZIP" and ".Zip" import nothing and answer 200', async () => {
+		const backup = Buffer.from(await (await on('10.2sp', 'POST', `${F}/backup`, form(LOGS))).arrayBuffer());
+		const restore = async (fields: Record<string, string>) => {
+			const body = new FormData();
+			body.append('fileUpload', new Blob([backup], { type: 'application/zip' }), 'backup.zip');
+			for (const [k, v] of Object.entries(fields)) body.append(k, v);
+			return (await on('10.2sp', 'POST', `${F}/systemRestore`, { body })).status;
+		};
+		const present = async () => (await on('10.2sp', 'GET', `${F}/:public:etl:load_sales.ktr/properties`)).status;
+		const remove = async () => {
+			const id = ((await (await on('10.2sp', 'GET', `${F}/:public:etl:load_sales.ktr/properties`, { accept: 'application/json' })).json()) as { id: string }).id;
+			expect((await on('10.2sp', 'PUT', `${F}/deletepermanent`, { body: id, contentType: 'text/plain' })).status).toBe(200);
+		};
+		await remove();
+		const logs = { logFile: 'r.log', logLevel: 'INFO' };
+		for (const name of ['backup.ZIP', 'backup.Zip', 'backup', 'backup.zip.bak']) {
+			expect(await restore({ ...logs, backupBundlePath: name })).toBe(200);
+			expect(await present()).toBe(204);
+		}
+		expect(await restore({ logLevel: 'INFO', backupBundlePath: 'backup.zip' })).toBe(500);
+		expect(await restore({ logFile: 'r.log', logLevel: 'LOUD', backupBundlePath: 'backup.zip' })).toBe(400);
+		expect(await present()).toBe(204);
+		expect(await restore({ ...logs, backupBundlePath: 'backup.zip' })).toBe(200);
+		expect(await present()).toBe(200);
+		// Before 10.2.0.2-290 the server names the bundle SystemBackup.zip itself: no log fields, any upload name.
+		const old = Buffer.from(await (await on('10.2', 'GET', `${F}/backup`)).arrayBuffer());
+		const id = ((await (await on('10.2', 'GET', `${F}/:public:etl:load_sales.ktr/properties`, { accept: 'application/json' })).json()) as { id: string }).id;
+		await on('10.2', 'PUT', `${F}/deletepermanent`, { body: id, contentType: 'text/plain' });
+		const body = new FormData();
+		body.append('fileUpload', new Blob([old]), 'BACKUP.ZIP');
+		expect((await on('10.2', 'POST', `${F}/systemRestore`, { body })).status).toBe(200);
+		expect((await on('10.2', 'GET', `${F}/:public:etl:load_sales.ktr/properties`)).status).toBe(200);
 	});
 });
 
