@@ -7,7 +7,7 @@ describe('System', () => {
 	const version = (raw: string) => server().get('/pentaho/api/version/show').reply(200, raw, text);
 	const noCsrf = () => server().get('/pentaho/api/csrf/token').query(true).reply(204);
 
-	it('Back Up on 10.2.0.3+ posts logFile, logLevel and outputFile (all required there) and streams the zip', async () => {
+	it('Back Up on 10.2.0.2-290+ posts logFile, logLevel and outputFile (all required there) and streams the zip', async () => {
 		version('10.2.0.3-305');
 		let form: Record<string, string> = {};
 		const scope = server({ 'content-type': 'application/x-www-form-urlencoded' })
@@ -25,13 +25,32 @@ describe('System', () => {
 		expect((await binaryBytes(result.items[0], 'backup')).toString('latin1')).toBe('PK\u0003\u0004zip');
 	});
 
-	it('Back Up before 10.2.0.3 is a GET (a POST there is 405)', async () => {
+	it('Back Up before 10.2.0.2-290 is a GET (a POST there is 405)', async () => {
 		version('9.3.0.0-428');
 		const scope = server().get(`${FILES}/backup`).reply(200, 'PKzip', { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="SystemBackup.zip"' });
 		const result = await exec('system', 'backUp', { binaryPropertyName: 'data' });
 		expect(result.error).toBeUndefined();
 		scope.done();
 		expect(result.items[0].json).toMatchObject({ backedUp: true, fileName: 'SystemBackup.zip' });
+	});
+
+	it.each([
+		['10.2.0.0-222', 'GET'],
+		['10.2.0.1.255', 'GET'],
+		['10.2.0.2-289', 'GET'],
+		['10.2.0.2-290', 'POST'],
+		['10.2.0.2.290', 'POST'],
+		['10.2.0.0-419', 'POST'],
+		['10.3.0.0-150', 'GET'],
+		['10.3.0.0-200', 'POST'],
+		['11.0.0.0-237', 'POST'],
+	])('Back Up on %s is a %s: the change came with build 10.2.0.2-290 on the 10.2 line (issue 28, defect 10)', async (build, method) => {
+		version(build);
+		const reply = [200, 'PKzip', { 'Content-Type': 'application/zip' }] as const;
+		const scope = method === 'POST' ? server().post(`${FILES}/backup`).reply(...reply) : server().get(`${FILES}/backup`).reply(...reply);
+		const result = await exec('system', 'backUp', { binaryPropertyName: 'data' });
+		expect(result.error).toBeUndefined();
+		scope.done();
 	});
 
 	it('Back Up on a server that does not tell its version posts, and gets when the POST is 405', async () => {
@@ -84,7 +103,7 @@ describe('System', () => {
 		return { body, boundary, result };
 	}
 
-	it('Restore on 10.2.0.3+ sends backupBundlePath (the import is named after it) and the required log fields', async () => {
+	it('Restore on 10.2.0.2-290+ sends backupBundlePath (the import is named after it) and the required log fields', async () => {
 		const { body, boundary, result } = await restoreBody('11.0.0.0-237', 'backup.zip');
 		expect(body).toContain(`--${boundary}\r\nContent-Disposition: form-data; name="fileUpload"; filename="backup.zip"\r\nContent-Type: application/zip\r\n\r\nPKzipdata\r\n`);
 		for (const [name, value] of [['overwriteFile', 'false'], ['applyAclSettings', 'true'], ['overwriteAclSettings', 'true'], ['logLevel', 'WARN'], ['logFile', 'restore.log'], ['backupBundlePath', 'backup.zip']]) {
@@ -114,7 +133,7 @@ describe('System', () => {
 		expect(body).toContain('Content-Disposition: form-data; name="fileUpload"; filename="Nightly.zip"');
 	});
 
-	it('Restore before 10.2.0.3 sends only the fields that server reads', async () => {
+	it('Restore before 10.2.0.2-290 sends only the fields that server reads', async () => {
 		const { body, result } = await restoreBody('9.3.0.0-428', 'backup.zip');
 		expect(body).not.toContain('name="logFile"');
 		expect(body).not.toContain('name="backupBundlePath"');

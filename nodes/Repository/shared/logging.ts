@@ -1,16 +1,32 @@
 /**
- * The log settings of backup and restore. From 10.2.0.3 on the server requires both: `logFile` is a
+ * The log settings of backup and restore. From build 10.2.0.2-290 on the server requires both: `logFile` is a
  * file ON THE SERVER (ending in .log or .txt, without "..", "//" or "\\\\") where it writes its log of
  * the operation, and `logLevel` a log4j level name; without them it fails with 500 (a null value),
  * with a bad file name 400 (pentaho-platform:extensions/.../resources/services/FileService.java
- * `systemBackup`/`systemRestore`/`validateFilePath`@10.2.0.3-305 and @727e5c86). Servers before
- * 10.2.0.3 take neither (9.3.0.0-422 and 10.2.0.0-222 log to their own logger only).
+ * `systemBackup`/`systemRestore`/`validateFilePath`@10.2.0.3-305 and @727e5c86). Older servers take
+ * neither (9.3.0.0-422 and 10.2.0.0-222 log to their own logger only).
+ *
+ * Where the change is, from the tags' history of FileResource.java (`git log -S backupBundlePath`,
+ * `git tag --contains`): on the 10.2 line commit ab03dbb3d7 "[SP-6762] [BISERVER-15169]", first in
+ * 10.2.0.2-290 (10.2.0.2-289 has GET /backup) and in the 10.2.0.0-419 patch build, not in any 10.2.0.1
+ * build; on the main line e47e4a28ab, first in 10.3.0.0-200. Every 11.x build has it.
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 
-/** The first version whose backup is a POST with a form and whose restore takes the log and bundle fields. */
-export const LOGGED_BACKUP_SINCE = '10.2.0.3';
+interface Version {
+	major: number;
+	minor: number;
+	atLeast(version: string): boolean;
+}
+
+/** Whether this server's backup is a POST with a form and its restore takes the log and bundle fields (see above). */
+export function logsBackup(version: Version): boolean {
+	if (version.atLeast('10.3')) return version.atLeast('10.3.0.0-200');
+	if (version.major !== 10 || version.minor !== 2) return false;
+	if (version.atLeast('10.2.0.2-290')) return true;
+	return version.atLeast('10.2.0.0-419') && !version.atLeast('10.2.0.1');
+}
 
 export const LOG_LEVEL_OPTION: INodeProperties = {
 	displayName: 'Log Level',
@@ -24,7 +40,7 @@ export const LOG_LEVEL_OPTION: INodeProperties = {
 		{ name: 'Warn', value: 'WARN' },
 	],
 	default: 'INFO',
-	description: 'How much the server writes to its log file (10.2.0.3 and later)',
+	description: 'How much the server writes to its log file (10.2.0.2-290 and later)',
 };
 
 export function logFileField(fallback: string): INodeProperties {
@@ -36,7 +52,7 @@ export function logFileField(fallback: string): INodeProperties {
 		required: true,
 		placeholder: fallback,
 		description:
-			"File on the server where it writes its log of the operation (relative to the server's working folder unless absolute); it must end in .log or .txt. Used by servers 10.2.0.3 and later, which require it.",
+			"File on the server where it writes its log of the operation (relative to the server's working folder unless absolute); it must end in .log or .txt. Used by servers from build 10.2.0.2-290 on (and 10.3+), which require it.",
 	};
 }
 

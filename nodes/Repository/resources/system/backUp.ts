@@ -3,7 +3,7 @@ import { NodeOperationError, type IDataObject, updateDisplayOptions } from 'n8n-
 import { serverVersion } from '../../../common/serverVersion';
 import { requestOperation, type RequestPlan } from '../../../common/executor';
 import { binaryItem } from '../../shared/builders';
-import { LOG_LEVEL_OPTION, LOGGED_BACKUP_SINCE, logFileField, readLogFields } from '../../shared/logging';
+import { LOG_LEVEL_OPTION, logsBackup, logFileField, readLogFields } from '../../shared/logging';
 import { FILES, show } from '../../shared/paths';
 import { binaryOutputField } from '../../../common/fields';
 
@@ -12,7 +12,7 @@ const showOn = show('system', 'backUp');
 export const description = updateDisplayOptions({ show: showOn }, [
 	{
 		displayName:
-			'Only administrators may back up the system. The backup (a zip) is streamed into a binary field. Servers from 10.2.0.3 on also write a log file on the server.',
+			'Only administrators may back up the system. The backup (a zip) is streamed into a binary field. Servers from build 10.2.0.2-290 on also write a log file on the server.',
 		name: 'backUpNotice',
 		type: 'notice',
 		default: '',
@@ -32,7 +32,7 @@ export const description = updateDisplayOptions({ show: showOn }, [
 				name: 'outputFile',
 				type: 'string',
 				default: 'SystemBackup.zip',
-				description: 'Name of the backup file (servers before 10.2.0.3 always call it SystemBackup.zip)',
+				description: 'Name of the backup file (older servers, before build 10.2.0.2-290, always call it SystemBackup.zip)',
 			},
 		],
 	},
@@ -44,8 +44,8 @@ interface Plan {
 }
 
 /**
- * Back Up. Servers before 10.2.0.3 serve `GET /backup` (no parameters; the file is SystemBackup.zip)
- * and answer a POST with 405; from 10.2.0.3 on it is `POST /backup` with the form fields logFile,
+ * Back Up. Servers before build 10.2.0.2-290 serve `GET /backup` (no parameters; the file is SystemBackup.zip)
+ * and answer a POST with 405; from 10.2.0.2-290 on (see logsBackup) it is `POST /backup` with the form fields logFile,
  * logLevel and outputFile, all required (pentaho-platform:extensions/.../resources/FileResource.java
  * `systemBackup`@9.3.0.0-422, @10.2.0.0-222, @10.2.0.3-305, @727e5c86). A server that does not tell
  * its version is asked with POST first and with GET when it answers 405.
@@ -62,7 +62,7 @@ export const execute = requestOperation<Plan>({
 	async request(plan, itemIndex): Promise<RequestPlan> {
 		const version = await serverVersion(this, itemIndex);
 		const get: RequestPlan = { method: 'GET', path: `${FILES}/backup`, headers: { Accept: '*/*' }, expect: 'stream' };
-		if (version && !version.atLeast(LOGGED_BACKUP_SINCE)) return get;
+		if (version && !logsBackup(version)) return get;
 		const post: RequestPlan = {
 			method: 'POST',
 			path: `${FILES}/backup`,

@@ -5,7 +5,7 @@ import { csrfHeaders } from '../../../common/csrf';
 import { defineOperation, toItems } from '../../../common/executor';
 import { serverVersion } from '../../../common/serverVersion';
 import { dataflowRequest } from '../../../common/transport';
-import { LOG_LEVEL_OPTION, LOGGED_BACKUP_SINCE, logFileField, readLogFields } from '../../shared/logging';
+import { LOG_LEVEL_OPTION, logsBackup, logFileField, readLogFields } from '../../shared/logging';
 import { FILES, show } from '../../shared/paths';
 import { binaryInputField } from '../../../common/fields';
 
@@ -87,9 +87,9 @@ export const execute = defineOperation<Plan>({
 		};
 	},
 	/**
-	 * `POST /systemRestore`, multipart. Before 10.2.0.3 the server reads fileUpload, overwriteFile,
+	 * `POST /systemRestore`, multipart. Before build 10.2.0.2-290 (logsBackup) the server reads fileUpload, overwriteFile,
 	 * applyAclSettings and overwriteAclSettings and names the import "SystemBackup.zip" itself; from
-	 * 10.2.0.3 on it also requires logFile and logLevel (500 without them) and names the import after
+	 * 10.2.0.2-290 on it also requires logFile and logLevel (500 without them) and names the import after
 	 * `backupBundlePath`: without a .zip name its importer finds no handler, imports nothing and still
 	 * answers 200 (pentaho-platform:extensions/.../resources/FileResource.java `systemRestore` and
 	 * services/FileService.java `systemRestore`@9.3.0.0-422, @10.2.0.3-305, @727e5c86;
@@ -99,7 +99,7 @@ export const execute = defineOperation<Plan>({
 	async run(plan, itemIndex) {
 		const version = await serverVersion(this, itemIndex);
 		const source = await uploadSource(this, itemIndex, plan.property);
-		const logged = !version || version.atLeast(LOGGED_BACKUP_SINCE);
+		const logged = !version || logsBackup(version);
 		const backupBundlePath = bundleName(source.fileName);
 		const fields: Record<string, string> = { ...plan.fields, ...(logged ? { ...plan.log, backupBundlePath } : {}) };
 		const { body, contentType } = multipartBody([
