@@ -89,6 +89,22 @@ export function messageFromXml(xml: string): string | undefined {
 }
 
 /** The server's own message in an error body of any of the formats above. */
+/**
+ * Pages a web container writes for any error, which say nothing about the request: Pentaho's
+ * /unavailable.html (web.xml maps 403, 404 and 500 to it; pentaho-platform assemblies/pentaho-war/src/main/webapp/unavailable.html
+ * and WEB-INF/web.xml@9.3.0.0-422), Tomcat's own error report ("HTTP Status 401 – Unauthorized", for statuses
+ * web.xml does not map) and Jetty's default page ("HTTP ERROR 404", the worker server installs no error
+ * handler). On 9.3/10.2 the platform and its plugins answer every bare JAX-RS error through `sendError`, so
+ * these pages are what a refusal looks like there; the request's own explanation is better than their text.
+ */
+export function isGenericErrorPage(text: string): boolean {
+	if (!/<html|<!doctype html|<title/i.test(text)) return false;
+	if (/Sorry, something went wrong\./i.test(text)) return true;
+	if (/HTTP Status \d{3}/i.test(text) && /Apache Tomcat/i.test(text)) return true;
+	if (/HTTP ERROR:? ?\d{3}/i.test(text) && /Powered by Jetty|<title>Error \d{3}/i.test(text)) return true;
+	return false;
+}
+
 export function extractServerMessage(body: unknown, contentType?: string): string | undefined {
 	if (body === undefined || body === null) return undefined;
 	if (Buffer.isBuffer(body)) return extractServerMessage(body.toString('utf8'), contentType);
@@ -103,7 +119,7 @@ export function extractServerMessage(body: unknown, contentType?: string): strin
 			// Not JSON after all: read it as text below.
 		}
 	}
-	if (type.includes('html') || /^<!doctype html|^<html/i.test(text)) return messageFromHtml(text);
+	if (type.includes('html') || /^<!doctype html|^<html/i.test(text)) return isGenericErrorPage(text) ? undefined : messageFromHtml(text);
 	if (looksLikeXml(text)) return messageFromXml(text) ?? messageFromHtml(text);
 	return clean(text);
 }

@@ -9,7 +9,7 @@ import { NodeApiError, type ICredentialDataDecryptedObject, type IDataObject, ty
 
 import { describeRequest, headerValue, isStream, readBodyText, type RawAnswer } from './decode';
 import { requestWithCredential } from './engineV2';
-import { apiError, extractServerMessage, httpFailureMessage, networkFailureMessage, redact, statusHint } from './errors';
+import { apiError, extractServerMessage, isGenericErrorPage, httpFailureMessage, networkFailureMessage, redact, statusHint } from './errors';
 import type { DataflowRequest, Expect, RequestContext, TransportSettings } from './transport';
 
 function proxyOption(proxy: string | undefined): IHttpRequestOptions['proxy'] {
@@ -119,14 +119,16 @@ export async function send(ctx: RequestContext, request: DataflowRequest, creden
 			const body = cause.response.data;
 			if ((request.okStatuses ?? []).includes(status)) return { status, headers: responseHeaders, body };
 			// The server's own message; for a bare status, the request's refusal text or the shared hint.
-			const found = extractServerMessage(await readBodyText(body), headerValue(responseHeaders, 'content-type'));
+			const bodyText = await readBodyText(body);
+			const found = extractServerMessage(bodyText, headerValue(responseHeaders, 'content-type'));
+			const genericPage = found === undefined && typeof bodyText === 'string' && isGenericErrorPage(bodyText);
 			const serverMessage = found === undefined ? undefined : redact(found, secrets);
 			const own = request.refusals?.[status];
 			const refusal = serverMessage === undefined && typeof own === 'string' ? own : undefined;
 			const hint = typeof own === 'object' ? own.hint : serverMessage ? statusHint(status) : undefined;
 			throw apiError(node, {
 				message: refusal ?? httpFailureMessage(status, serverMessage),
-				description: `HTTP ${status} from ${describeRequest(request)}${hint ? ` (${hint})` : ''}`,
+				description: `HTTP ${status} from ${describeRequest(request)}${hint ? ` (${hint})` : ''}${genericPage ? '; the server sent only its generic error page' : ''}`,
 				httpCode: String(status),
 				itemIndex: request.itemIndex,
 			});

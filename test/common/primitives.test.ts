@@ -59,6 +59,41 @@ describe('refusals: what a bare status means for one request', () => {
 	});
 });
 
+describe('generic error pages: 9.3/10.2 answer bare JAX-RS errors with a container page (sendError)', () => {
+	const REFUSALS = { 403: 'This file cannot be scheduled', 500: 'No such connection' };
+	// Written here after the real pages' visible text: Pentaho's /unavailable.html (web.xml maps 403, 404 and
+	// 500 to it), Tomcat's error report for a status web.xml does not map, Jetty's default page (worker server).
+	const unavailable =
+		'<!DOCTYPE html><html><head><title>Unavailable</title></head><body><div><div><p>Sorry, something went wrong.</p><p>Please try again or contact your system administrator.</p></div></div></body></html>';
+	const tomcat401 =
+		'<!doctype html><html lang="en"><head><title>HTTP Status 401 – Unauthorized</title></head><body><h1>HTTP Status 401 – Unauthorized</h1><hr class="line" /><p><b>Type</b> Status Report</p><hr class="line" /><h3>Apache Tomcat/9.0.50</h3></body></html>';
+	const jetty404 =
+		'<html><head><meta http-equiv="Content-Type" content="text/html;charset=ISO-8859-1"/><title>Error 404 Not Found</title></head><body><h2>HTTP ERROR 404 Not Found</h2><table><tr><th>URI:</th><td>/kettle/nothing</td></tr></table><hr/><a href="https://eclipse.org/jetty">Powered by Jetty:// 9.4.53</a><hr/></body></html>';
+
+	it.each([403, 500])('a %s answered with /unavailable.html gets the request\'s own text, and says the server sent its generic page', async (status) => {
+		nock(BASE).get('/x').reply(status, unavailable, { 'Content-Type': 'text/html' });
+		const result = await probe({ path: '/x', refusals: REFUSALS });
+		expect(result.error?.message).toBe(REFUSALS[status as 403 | 500]);
+		expect(result.error?.description).toBe(`HTTP ${status} from GET /x; the server sent only its generic error page`);
+	});
+
+	it("Tomcat's 401 report and Jetty's 404 page are not quoted as the server's message", async () => {
+		nock(BASE).get('/x').times(2).reply(401, tomcat401, { 'Content-Type': 'text/html;charset=utf-8' });
+		const unauthorized = await probe({ path: '/x' });
+		expect(unauthorized.error?.message).not.toMatch(/HTTP Status 401/);
+		expect(unauthorized.error?.httpCode).toBe('401');
+		nock(BASE).get('/x').reply(404, jetty404, { 'Content-Type': 'text/html;charset=ISO-8859-1' });
+		const missing = await probe({ path: '/x' });
+		expect(missing.error?.message).toBe('The server does not know this path or resource');
+	});
+
+	it('an HTML page with a message of its own is still quoted', async () => {
+		nock(BASE).get('/x').reply(500, '<html><body><h1>Database is down</h1></body></html>', { 'Content-Type': 'text/html' });
+		const result = await probe({ path: '/x', refusals: REFUSALS });
+		expect(result.error?.message).toBe('Database is down');
+	});
+});
+
 describe('secrets: values a request carries never appear in its errors', () => {
 	it('a request\'s own secret is redacted from the server\'s message, as the credential\'s are', async () => {
 		nock(BASE).get('/x').reply(500, 'Could not connect with password R3po-Secret!', { 'Content-Type': 'text/plain' });
