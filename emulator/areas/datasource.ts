@@ -24,7 +24,9 @@
  *   administrator could by editing that set (a deliberate extra, for testing the token path).
  *
  * Layout (as every area): datasource/area.ts registers, routes-jdbc/analysis/dsw.ts answer, store.ts
- * holds the state and the connection bean, seed.ts the fixture, format.ts writes, request.ts reads.
+ * holds the state, the connection bean and its repository round trip, seed.ts the fixture, format.ts
+ * writes, request.ts reads, kettle.ts is Kettle's password codec, html.ts the HTML escaping of
+ * connection names (UtilHtmlSanitizer).
  *
  * Permissions (DatasourceService.validateAccess = read + create + publish; "manage data sources" =
  * the data access permission handler): the emulator's administrators have both, other users neither.
@@ -32,5 +34,6 @@
 export { register } from './datasource/area';
 export { zipOf } from './datasource/format';
 export type { DatasourceSeed } from './datasource/seed';
-export { connectStringValue, DATASOURCE_PREFIX } from './datasource/store';
+export { connectStringValue, DATASOURCE_PREFIX, poolLogin } from './datasource/store';
+export { kettleDecode, kettleEncode } from './datasource/kettle';
 export type { AnalysisCatalog, AnalysisUpload, DatasourceState, DswDomain, JdbcConnection, JdbcPut } from './datasource/store';

@@ -1,7 +1,8 @@
 /**
  * Registers the data-source area: its state (seed.ts) and the routes of routes-jdbc.ts,
  * routes-analysis.ts and routes-dsw.ts. Error statuses are thrown as EmulatorHttpError
- * (core/errors.ts): most of the real answers have no body (`EmulatorHttpError.bare`).
+ * (core/errors.ts). An error the resource answers without a body reaches the client as the web container's
+ * error page (core/errors.ts servletAnswer: JAXRSPluginServlet calls sendError, Tomcat writes the page web.xml maps).
  */
 import type { EmulatorApp } from '../../core/app';
 import { registerAnalysisRoutes } from './routes-analysis';

@@ -59,8 +59,43 @@ export function jaxbListJson(app: EmulatorApp, names: string[]): unknown {
 	return styled(app.profile, { Item: names.map((name) => ({ '@type': 'xs:string', $: name })) });
 }
 
-export function sendList(app: EmulatorApp, ctx: RequestContext, names: string[]): void {
-	if (ctx.wantsJson()) ctx.sendJson(200, jaxbListJson(app, names));
+/**
+ * JAX-RS content negotiation for a method's @Produces list (Jersey 1 on 9.3/10.2, Jersey 3 on 11.0): the
+ * Accept ranges by quality (then the more specific first, then as the client listed them), each matched
+ * against @Produces in its declared order; no Accept means any. Undefined when nothing fits (406).
+ */
+export function negotiate(accept: string | undefined, produces: string[]): string | undefined {
+	const ranges = (accept && accept.trim() !== '' ? accept : '*/*')
+		.split(',')
+		.map((part, index) => {
+			const [range, ...params] = part.trim().split(';');
+			const q = params.map((p) => p.trim()).find((p) => /^q=/i.test(p));
+			const quality = q ? Number(q.slice(2)) : 1;
+			const [type = '*', subtype = '*'] = range.trim().toLowerCase().split('/');
+			const specificity = type === '*' ? 0 : subtype === '*' ? 1 : 2;
+			return { type, subtype, quality: Number.isFinite(quality) ? quality : 0, specificity, index };
+		})
+		.filter((r) => r.quality > 0)
+		.sort((a, b) => b.quality - a.quality || b.specificity - a.specificity || a.index - b.index);
+	for (const range of ranges) {
+		const found = produces.find((media) => {
+			const [type, subtype] = media.split('/');
+			return (range.type === '*' || range.type === type) && (range.subtype === '*' || range.subtype === subtype);
+		});
+		if (found) return found;
+	}
+	return undefined;
+}
+
+/**
+ * A JaxbList answer, negotiated against the method's @Produces: JDBCDatasourceResource.getConnectionIDs declares
+ * { APPLICATION_JSON, APPLICATION_XML } (JSON when the client accepts anything), AnalysisResource.getSchemaIds and
+ * DataSourceWizardResource.getDSWDIds { APPLICATION_XML, APPLICATION_JSON } (XML then).
+ */
+export function sendList(app: EmulatorApp, ctx: RequestContext, names: string[], produces: string[]): void {
+	const media = negotiate(ctx.req.headers.accept, produces);
+	if (media === undefined) throw EmulatorHttpError.bare(406);
+	if (media === 'application/json') ctx.sendJson(200, jaxbListJson(app, names));
 	else ctx.sendXml(200, jaxbListXml(names), 'application/xml');
 }
 
@@ -88,10 +123,6 @@ export function connectionXml(bean: JdbcConnection): string {
 		return valueXml(key, value);
 	});
 	return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><databaseConnection>${parts.join('')}</databaseConnection>`;
-}
-
-export function encryptPassword(password: string): string {
-	return `Encrypted ${Buffer.from(Buffer.from(password, 'utf8').map((byte) => byte ^ 0x5a)).toString('hex')}`;
 }
 
 /** ResourceUtil.createAttachment: one file as is (quoted name), several as `<id without .xmi>.zip`. */

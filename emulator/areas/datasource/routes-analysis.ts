@@ -12,20 +12,29 @@ export function registerAnalysisRoutes(app: EmulatorApp, state: DatasourceState,
 	const analysis = `${DATASOURCE_PREFIX}/analysis/catalog`;
 
 	/** pentaho/data-access:core/src/main/java/org/pentaho/platform/dataaccess/datasource/api/AnalysisService.java@HEAD getAnalysisDatasourceIds: catalogs that are not the analysis half of a wizard domain. */
-	const listedCatalogs = () => state.catalogs.filter((c) => !state.domains.some((d) => d.id === `${c.id}.xmi` && d.catalogRef === c.id));
+	// From commit d603e76d6 (SME-294; first tags 10.2.0.2-265 and later 10.2 service packs, not 10.2.0.0-222 nor 10.2.0.1-*)
+	// and 2a1f19e79 (10.3.0.0-155, 11.0.0.0-2), AnalysisService.shouldListCatalog also leaves out catalogs whose connect
+	// properties (the datasource info) say DataAccessNotListedCatalog=true (AnalysisService.java@10.2.0.10-422, @11.0.0.3-300).
+	const notListed = (c: AnalysisCatalog) =>
+		(app.profile.atLeast('10.2.0.2-265') && !(app.profile.atLeast('10.3') && app.profile.before('10.3.0.0-155'))) &&
+		(connectStringValue(c.parameters, 'DataAccessNotListedCatalog') ?? '').toLowerCase() === 'true';
+	const listedCatalogs = () => state.catalogs.filter((c) => !state.domains.some((d) => d.id === `${c.id}.xmi` && d.catalogRef === c.id) && !notListed(c));
 
-	// pentaho/data-access:core/src/main/java/org/pentaho/platform/dataaccess/datasource/api/resources/AnalysisResource.java@HEAD getSchemaIds.
-	app.server.add('GET', analysis, (ctx) => sendList(app, ctx, listedCatalogs().map((c) => c.id)), { format: 'xml' });
+	// pentaho/data-access:core/src/main/java/org/pentaho/platform/dataaccess/datasource/api/resources/AnalysisResource.java@10.2.0.0-222 getSchemaIds
+	// (@Produces { APPLICATION_XML, APPLICATION_JSON }: XML unless the client asks for JSON); no permission check.
+	app.server.add('GET', analysis, (ctx) => sendList(app, ctx, listedCatalogs().map((c) => c.id), ['application/xml', 'application/json']), { format: 'xml' });
 
 	// pentaho/data-access:core/src/main/java/org/pentaho/platform/dataaccess/datasource/api/resources/AnalysisResource.java@9.3.0.0-422 and @HEAD downloadSchema, api/resources/ResourceUtil.java@HEAD,
 	// pentaho/pentaho-platform:extensions/src/main/java/org/pentaho/platform/plugin/services/importexport/legacy/MondrianCatalogRepositoryHelper.java@HEAD:
 	// no manage permission → WebApplicationException(401), no such catalog →
-	// RepositoryException → 400 (MondrianCatalogRepositoryHelper.getMondrianSchemaFiles), both without body.
+	// RepositoryException → 400 (MondrianCatalogRepositoryHelper.getMondrianSchemaFiles), both without entity, so the
+	// client gets Tomcat's status report (core/errors.ts servletAnswer). `{catalogId : .+}`: an id may hold slashes.
 	// The stored schema.xml is renamed <id>.mondrian.xml (DatasourceService.parseMondrianSchemaName).
 	app.server.add(
 		'GET',
-		`${analysis}/:catalogId`,
+		`${analysis}/*catalogId`,
 		(ctx) => {
+			if (!ctx.params.catalogId) throw EmulatorHttpError.bare(405);
 			if (!mayManage(ctx)) throw EmulatorHttpError.bare(401);
 			const catalog = state.catalogs.find((c) => c.id === ctx.params.catalogId);
 			if (!catalog) throw EmulatorHttpError.bare(400);
@@ -40,9 +49,10 @@ export function registerAnalysisRoutes(app: EmulatorApp, state: DatasourceState,
 	// xmlaEnabledFlag (Boolean: missing → unboxing fails → 500), parameters, acl. 201 with no body.
 	app.server.add(
 		'PUT',
-		`${analysis}/:catalogId`,
+		`${analysis}/*catalogId`,
 		async (ctx) => {
 			const catalogId = ctx.params.catalogId;
+			if (!catalogId) throw EmulatorHttpError.bare(405);
 			const record: AnalysisUpload = { catalogId, user: ctx.user?.name ?? '', fields: {}, ignoredFields: [], status: 0 };
 			state.uploads.push(record);
 			const answer = (status: number) => {
@@ -115,8 +125,9 @@ export function registerAnalysisRoutes(app: EmulatorApp, state: DatasourceState,
 	// pentaho/data-access:core/src/main/java/org/pentaho/platform/dataaccess/datasource/api/resources/AnalysisResource.java@HEAD deleteSchema, api/AnalysisService.java@HEAD removeAnalysis,
 	// pentaho/pentaho-platform:extensions/src/main/java/org/pentaho/platform/plugin/action/mondrian/catalog/MondrianCatalogHelper.java@HEAD:
 	// no data access permission → 401; removeCatalog of a missing catalog throws
-	// MondrianCatalogServiceException, which nothing maps → 500 (the container's, no message here).
-	app.server.add('DELETE', `${analysis}/:catalogId`, (ctx) => {
+	// MondrianCatalogServiceException, which nothing maps → 500, the webapp's error page (core/errors.ts servletAnswer).
+	app.server.add('DELETE', `${analysis}/*catalogId`, (ctx) => {
+		if (!ctx.params.catalogId) throw EmulatorHttpError.bare(405);
 		if (!mayManage(ctx)) throw EmulatorHttpError.bare(401);
 		const index = state.catalogs.findIndex((c) => c.id === ctx.params.catalogId);
 		if (index < 0) throw EmulatorHttpError.bare(500);

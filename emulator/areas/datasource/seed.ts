@@ -4,7 +4,7 @@ import { seededConnection, type Json, type DatasourceState } from './store';
 
 export interface DatasourceSeed {
 	connections?: Array<Partial<Record<string, Json>> & { name: string }>;
-	catalogs?: Array<{ id: string; content: string; mimeType?: string; extraFiles?: Record<string, string>; datasourceName?: string; xmlaEnabled?: boolean }>;
+	catalogs?: Array<{ id: string; content: string; mimeType?: string; extraFiles?: Record<string, string>; datasourceName?: string; xmlaEnabled?: boolean; parameters?: string }>;
 	domains?: Array<{ id: string; files: Record<string, string>; catalogRef?: string }>;
 	passwordMode?: DatasourceState['passwordMode'];
 	connectionJson?: DatasourceState['connectionJson'];
@@ -74,6 +74,7 @@ export function createDatasourceState(app: EmulatorApp): DatasourceState {
 			extraFiles: Object.fromEntries(Object.entries(c.extraFiles ?? {}).map(([name, text]) => [name, Buffer.from(text, 'utf8')])),
 			datasourceName: c.datasourceName,
 			xmlaEnabled: c.xmlaEnabled ?? false,
+			parameters: c.parameters,
 		})),
 		domains: (seed.domains ?? DEFAULT_SEED.domains).map((d) => ({
 			id: d.id,

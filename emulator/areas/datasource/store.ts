@@ -5,6 +5,8 @@
 import { randomUUID } from 'node:crypto';
 
 import type { RequestContext } from '../../core/types';
+import { safeEscapeHtml, unescapeHtml } from './html';
+import { decryptPasswordOptionallyEncrypted, encryptPasswordIfNotUsingVariables } from './kettle';
 
 export const DATASOURCE_PREFIX = '/plugin/data-access/api/datasource';
 
@@ -122,9 +124,11 @@ function stringMap(value: unknown): Record<string, Json> {
 	return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, v === null ? null : String(v)]));
 }
 
-function typeOf(input: unknown): Record<string, Json> | null {
+function typeOf(input: unknown, allowShortName: boolean): Record<string, Json> | null {
 	if (input === null || input === undefined) return null;
 	if (typeof input === 'string') {
+		// flexjson's ObjectBinder (and Jackson) cannot bind a JSON string into DatabaseType: only seeds name a type so.
+		if (!allowShortName) throw new BindError('databaseType is not an object');
 		const known = DATABASE_TYPES[input];
 		return { ...(known ?? { name: input, shortName: input, defaultDatabasePort: -1, extraOptionsHelpUrl: '', supportedAccessTypes: ['NATIVE', 'ODBC', 'JNDI'] }), defaultDatabaseName: null, defaultOptions: null } as Record<string, Json>;
 	}
@@ -145,7 +149,7 @@ function typeOf(input: unknown): Record<string, Json> | null {
  * A connection as the JSON readers bind it: a new bean (defaults: strings null, booleans false,
  * ints 0, maps empty) with the body's known properties set; unknown properties are ignored.
  */
-export function bindConnection(input: Record<string, unknown>): JdbcConnection {
+export function bindConnection(input: Record<string, unknown>, options: { seed?: boolean } = {}): JdbcConnection {
 	const bean: Record<string, Json> = {};
 	for (const key of STRING_PROPS) bean[key] = null;
 	for (const key of BOOLEAN_PROPS) bean[key] = false;
@@ -166,16 +170,123 @@ export function bindConnection(input: Record<string, unknown>): JdbcConnection {
 		else if (key === 'accessType') {
 			if (value !== null && !ACCESS_TYPES.includes(String(value))) throw new BindError(`No enum constant ${String(value)}`);
 			bean.accessType = value === null ? null : String(value);
-		} else if (key === 'databaseType') bean.databaseType = typeOf(value);
+		} else if (key === 'databaseType') bean.databaseType = typeOf(value, options.seed === true);
 		else if (key === 'partitioningInformation') bean.partitioningInformation = Array.isArray(value) ? (value as Json[]) : null;
 		else if (SQLSERVER_PROPS.includes(key)) (bean.extraOptions as Record<string, Json>)['MSSQL.instance'] = value === null ? null : String(value);
 	}
 	return bean as JdbcConnection;
 }
 
-/** A seeded connection: a bound bean with the usual defaults of a connection made in the console. */
+/**
+ * A seeded connection, as one made in the console: ConnectionService.addConnection (`…/api/connection/add`)
+ * runs UtilHtmlSanitizer.sanitizeConnectionParameters first, so the repository holds the HTML-escaped name,
+ * database name, port, host, password and user; then it goes through the repository like any other.
+ */
 export function seededConnection(input: Record<string, unknown>): JdbcConnection {
-	return bindConnection({ id: randomUUID(), accessType: 'NATIVE', usingConnectionPool: true, connectSql: '', dataTablespace: '', indexTablespace: '', informixServername: '', ...input });
+	const bean = bindConnection({ id: randomUUID(), accessType: 'NATIVE', usingConnectionPool: true, connectSql: '', dataTablespace: '', indexTablespace: '', informixServername: '', ...input }, { seed: true });
+	for (const key of SANITIZED_PROPS) bean[key] = safeEscapeHtml(bean[key] as string | null);
+	return repositoryRoundTrip(bean);
+}
+
+/** The fields UtilHtmlSanitizer escapes (sanitize) and unescapes (unsanitize). */
+const SANITIZED_PROPS = ['name', 'databaseName', 'databasePort', 'hostname', 'password', 'username'];
+
+/** ConnectionServiceImpl.getConnectionByName/getConnections: the stored bean with UtilHtmlSanitizer.unsanitizeConnectionParameters applied. */
+export function unsanitized(bean: JdbcConnection): JdbcConnection {
+	const out = { ...bean } as JdbcConnection;
+	for (const key of SANITIZED_PROPS) out[key] = unescapeHtml(out[key] as string | null);
+	return out;
+}
+
+/**
+ * Which stored connection a name in a request finds: ConnectionServiceImpl.getConnectionByName and
+ * deleteConnection(String) look the name up HTML-escaped (`sanitizer.safeEscapeHtml( name )`,
+ * pentaho/data-access:…/wizard/service/impl/ConnectionServiceImpl.java@10.2.0.0-222, the same 9.3.0.0-R to
+ * 11.0.0.3-300), while the JDBC PUT stores the name as sent. A connection written through the PUT with `&`,
+ * `<`, `>`, `"` or a non-ASCII character in its name is therefore listed but never found again by name.
+ */
+export function lookupConnection(state: DatasourceState, requestName: string): JdbcConnection | undefined {
+	const key = safeEscapeHtml(requestName);
+	return state.connections.find((c) => c.name === key);
+}
+
+/** The stored file of that exact name (JcrBackedDatasourceMgmtService.getDatasourceByName, unescaped), as ConnectionServiceHelper and createDatasource meet it. */
+export function storedConnection(state: DatasourceState, name: string | null): JdbcConnection | undefined {
+	return name === null ? undefined : state.connections.find((c) => c.name === name);
+}
+
+/**
+ * What a connection pool logs in with: PooledDatasourceHelper.getConnectionFactory puts
+ * `unescapeHtml(getUsername())` and `unescapeHtml(getPassword())` of the connection as the repository returns
+ * it (pentaho/pentaho-platform:core/src/main/java/org/pentaho/platform/engine/services/connection/datasource/dbcp/PooledDatasourceHelper.java@9.3.0.0-R,
+ * @10.2.0.0-222 and @11.0.0.3-310; `convert` for non-pooled connections passes them without unescaping).
+ * Nothing on the way decodes an `Encrypted …` text: a password written as such is the login password.
+ */
+export function poolLogin(bean: JdbcConnection): { user: string | null; password: string | null } {
+	return { user: unescapeHtml(bean.username as string | null), password: unescapeHtml(bean.password as string | null) };
+}
+
+export class StoreError extends Error {}
+
+const STORED_STRINGS = ['hostname', 'databaseName', 'username', 'informixServername', 'dataTablespace', 'indexTablespace', 'connectSql'];
+const STORED_BOOLEANS = ['quoteAllFields', 'usingConnectionPool', 'forcingIdentifiersToLowerCase', 'forcingIdentifiersToUpperCase', 'usingDoubleDecimalAsSchemaTableSeparator'];
+const LONG_MIN = -(2n ** 63n);
+const LONG_MAX = 2n ** 63n - 1n;
+
+/** Java's Long.parseLong: an optional sign and decimal digits within the long range, else NumberFormatException. */
+function parseJavaLong(text: string): bigint {
+	if (!/^[+-]?[0-9]+$/.test(text)) throw new StoreError(`NumberFormatException: For input string: "${text}"`);
+	const value = BigInt(text);
+	if (value < LONG_MIN || value > LONG_MAX) throw new StoreError(`NumberFormatException: For input string: "${text}"`);
+	return value;
+}
+
+function mapBack(value: Json): Record<string, Json> {
+	const out: Record<string, Json> = {};
+	for (const [k, v] of Object.entries((value ?? {}) as Record<string, Json>)) out[k] = v === null || v === '' ? '' : String(v);
+	return out;
+}
+
+/**
+ * A connection written to the repository and read back: pentaho/pentaho-platform:repository/src/main/java/org/pentaho/platform/repository/DatabaseHelper.java
+ * databaseConnectionToDataNode + dataNodeToDatabaseConnection (@9.3.0.0-R, @10.2.0.0-222, @11.0.0.3-310; HEAD adds CONNECTION_ID).
+ * - accessType is required (`getAccessType().getName()`: NullPointerException → the write fails);
+ * - the port is stored as a long (`Long.parseLong`, null or "" → 0): a port that is not a whole number fails the write,
+ *   and it reads back as the number's text ("+05432" → "5432"); PORT_NUMBER is added to the attributes when absent;
+ * - null texts (host, database, user, Informix server, tablespaces, connect SQL) are stored as "" and read back as "";
+ * - the password is stored with Encr.encryptPasswordIfNotUsingVariables and read with decryptPasswordOptionallyEncrypted:
+ *   whatever text was written comes back as written (an `Encrypted …` text too: it is encrypted once more on the way
+ *   in and decrypted once on the way out), null comes back as "";
+ * - streamingResults, changed, partitioned, partitioningInformation and accessTypeValue are not stored (false / null);
+ * - map values read back as text ("" for null);
+ * - the type is stored by short name and read back as the server's own type of that name (databaseTypeHelper;
+ *   the emulator knows three, and keeps what was sent for the others), or null when none was sent.
+ */
+export function repositoryRoundTrip(bean: JdbcConnection): JdbcConnection {
+	if (bean.accessType === null || bean.accessType === undefined) throw new StoreError('NullPointerException: no access type');
+	const portText = bean.databasePort === null || bean.databasePort === '' ? '0' : String(bean.databasePort);
+	const port = parseJavaLong(portText).toString();
+	const out: Record<string, Json> = { ...bean };
+	for (const key of STORED_STRINGS) out[key] = bean[key] === null || bean[key] === undefined ? '' : bean[key];
+	for (const key of STORED_BOOLEANS) out[key] = bean[key] === true;
+	out.databasePort = port;
+	out.password = decryptPasswordOptionallyEncrypted(encryptPasswordIfNotUsingVariables(bean.password as string | null));
+	out.streamingResults = false;
+	out.changed = false;
+	out.partitioned = false;
+	out.partitioningInformation = null;
+	out.accessTypeValue = null;
+	const attributes = mapBack(bean.attributes);
+	if ((bean.attributes as Record<string, Json> | null)?.PORT_NUMBER === undefined || (bean.attributes as Record<string, Json>).PORT_NUMBER === null) attributes.PORT_NUMBER = port;
+	out.attributes = attributes;
+	for (const key of ['connectionPoolingProperties', 'extraOptions', 'extraOptionsOrder']) out[key] = mapBack(bean[key]);
+	const type = bean.databaseType as Record<string, Json> | null;
+	if (type) {
+		const shortName = type.shortName === null || type.shortName === undefined ? null : String(type.shortName);
+		const known = shortName ? DATABASE_TYPES[shortName.toUpperCase()] : undefined;
+		out.databaseType = known ? ({ ...known, defaultDatabaseName: null, defaultOptions: null } as unknown as Json) : shortName ? type : null;
+	}
+	return out as JdbcConnection;
 }
 
 /** getDatabaseName(): a blank name falls back to the type's default database name. */
@@ -251,8 +362,4 @@ export const ANALYSIS_PARTS = new Set(['uploadInput', 'origCatalogName', 'dataso
 /** validateAccess (publish) and the data access permission: administrators only in the emulator. */
 export function mayManage(ctx: RequestContext): boolean {
 	return ctx.user?.admin === true;
-}
-
-export function findConnection(state: DatasourceState, name: string): JdbcConnection | undefined {
-	return state.connections.find((c) => c.name === name);
 }

@@ -6,7 +6,7 @@ import { unzipSync } from 'fflate';
 
 import { connectStringValue } from '../../../emulator/areas/datasource';
 import { describeEachProfile } from '../../helpers/profiles';
-import { harness, NAMELESS, SCHEMA, schemaForm, schemaSource } from './helpers';
+import { expectContainerPage, harness, NAMELESS, SCHEMA, schemaForm, schemaSource } from './helpers';
 
 describeEachProfile('emulator: data-source endpoints', (profile) => {
 	const { call, state } = harness({ profile });
@@ -42,7 +42,7 @@ describeEachProfile('emulator: data-source endpoints', (profile) => {
 		expect((await call('DELETE', '/analysis/catalog/Nameless')).status).toBe(200);
 	});
 
-	it('analysis: 409 without overwrite, 412 for .xmi and non-schemas, empty 500 without the booleans or the file', async () => {
+	it('analysis: 409 without overwrite, 412 for .xmi and non-schemas, the container’s 500 page without the booleans or the file', async () => {
 		const exists = await call('PUT', '/analysis/catalog/SampleData', { body: schemaForm({ overwrite: 'false', xmlaEnabledFlag: 'false' }, { content: schemaSource('SampleData'), name: 's.mondrian.xml' }) });
 		expect(exists.status).toBe(409);
 		expect(exists.text).toMatch(/already exists/);
@@ -51,15 +51,15 @@ describeEachProfile('emulator: data-source endpoints', (profile) => {
 		const notSchema = await call('PUT', '/analysis/catalog/X', { body: schemaForm({ overwrite: 'true', xmlaEnabledFlag: 'false' }, { content: '<a/>', name: 'a.xml' }) });
 		expect(notSchema.status).toBe(412);
 		const noBooleans = await call('PUT', '/analysis/catalog/X', { body: schemaForm({}, { content: SCHEMA, name: 'a.mondrian.xml' }) });
-		expect([noBooleans.status, noBooleans.text]).toEqual([500, '']);
+		expectContainerPage(noBooleans, 500);
 		const noFile = await call('PUT', '/analysis/catalog/X', { body: schemaForm({ overwrite: 'true', xmlaEnabledFlag: 'false' }) });
-		expect([noFile.status, noFile.text]).toEqual([500, '']);
+		expectContainerPage(noFile, 500);
 	});
 
-	it('analysis: a missing catalog downloads as an empty 400 and deletes as a 500; several files come as <id>.zip', async () => {
+	it('analysis: a missing catalog downloads as a 400 and deletes as a 500 (container pages); several files come as <id>.zip', async () => {
 		const missing = await call('GET', '/analysis/catalog/Nope');
-		expect([missing.status, missing.text]).toEqual([400, '']);
-		expect((await call('DELETE', '/analysis/catalog/Nope')).status).toBe(500);
+		expectContainerPage(missing, 400);
+		expectContainerPage(await call('DELETE', '/analysis/catalog/Nope'), 500);
 		const zip = await call('GET', '/analysis/catalog/SteelWheels');
 		expect(zip.headers.get('content-type')).toMatch(/application\/zip/);
 		expect(zip.headers.get('content-disposition')).toBe('attachment; filename="SteelWheels.zip"');
@@ -80,5 +80,20 @@ describe('emulator: Mondrian connect-string values', () => {
 		expect(connectStringValue("Provider=mondrian;DataSource='a;b''c';EnableXmla=true", 'datasource')).toBe("a;b'c");
 		expect(connectStringValue('datasource = Sample ; overwrite=true', 'DataSource')).toBe('Sample');
 		expect(connectStringValue('', 'x')).toBeUndefined();
+	});
+});
+
+describeEachProfile('emulator: analysis catalogs the data-access list leaves out', (profile) => {
+	const hidden = { id: 'SmeModel', content: schemaSource('SmeModel'), parameters: 'Provider=mondrian;DataSource=SampleData;DataAccessNotListedCatalog=true' };
+	const shown = { id: 'Plain', content: schemaSource('Plain'), parameters: 'Provider=mondrian;DataSource=SampleData;DataAccessNotListedCatalog=false' };
+	const { call } = harness({ profile, seed: { datasource: { catalogs: [hidden, shown] } } });
+
+	it('DataAccessNotListedCatalog=true hides a catalog from 10.2.0.2-265 (service packs) and in 11.0, not in 9.3 or 10.2 GA', async () => {
+		const list = (await call('GET', '/analysis/catalog')).text;
+		expect(list).toContain('>Plain<');
+		if (profile === '10.2sp' || profile === '11.0') expect(list).not.toContain('>SmeModel<');
+		else expect(list).toContain('>SmeModel<');
+		// Only the list: the catalog itself is still there.
+		expect((await call('GET', '/analysis/catalog/SmeModel')).status).toBe(200);
 	});
 });

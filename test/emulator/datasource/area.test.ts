@@ -3,22 +3,35 @@
  * the CSRF gate (pentaho/data-access at 9.3.0.0-422, 10.2.0.0-222, 11.0.0.0-237 and HEAD).
  */
 import { describeEachProfile } from '../../helpers/profiles';
-import { harness, JSON_ACCEPT, newConnection, SCHEMA, schemaForm } from './helpers';
+import { expectContainerPage, harness, JSON_ACCEPT, newConnection, SCHEMA, schemaForm } from './helpers';
 
 describeEachProfile('emulator: data-source endpoints', (profile) => {
 	const { call, state } = harness({ profile });
 	const jersey1 = profile !== '11.0';
 
-	it('lists names as XML <List><Item> by default and in the version’s JSON style when asked', async () => {
-		const xml = await call('GET', '/jdbc/connection');
-		expect(xml.status).toBe(200);
+	it('lists names in the version’s JSON style or as XML <List><Item>, by each method’s @Produces order when the client accepts anything', async () => {
+		const names = ['SampleData', 'SalesDW', 'baseball connection'];
+		const jsonList = jersey1 ? { Item: names.map((n) => ({ '@type': 'xs:string', $: n })) } : { Item: names };
+		// JDBCDatasourceResource.getConnectionIDs: @Produces { APPLICATION_JSON, APPLICATION_XML }.
+		for (const accept of [undefined, '*/*', 'application/json']) {
+			const answer = await call('GET', '/jdbc/connection', { headers: accept ? { Accept: accept } : {} });
+			expect([accept, answer.headers.get('content-type')]).toEqual([accept, expect.stringMatching(/^application\/json/)]);
+			expect(JSON.parse(answer.text)).toEqual(jsonList);
+		}
+		const xml = await call('GET', '/jdbc/connection', { headers: { Accept: 'application/xml' } });
 		expect(xml.headers.get('content-type')).toMatch(/application\/xml/);
 		expect(xml.text).toContain('<Item xsi:type="xs:string">SampleData</Item>');
+		// The client's order decides between equally good types; nothing acceptable is a 406.
+		expect((await call('GET', '/jdbc/connection', { headers: { Accept: 'application/xml, application/json' } })).headers.get('content-type')).toMatch(/application\/xml/);
+		expect((await call('GET', '/jdbc/connection', { headers: { Accept: 'application/json;q=0.5, application/xml' } })).headers.get('content-type')).toMatch(/application\/xml/);
+		expectContainerPage(await call('GET', '/jdbc/connection', { headers: { Accept: 'text/plain' } }), 406);
 
-		const json = await call('GET', '/jdbc/connection', { headers: JSON_ACCEPT });
-		expect(json.headers.get('content-type')).toMatch(/application\/json/);
-		const names = ['SampleData', 'SalesDW', 'baseball connection'];
-		expect(JSON.parse(json.text)).toEqual(jersey1 ? { Item: names.map((n) => ({ '@type': 'xs:string', $: n })) } : { Item: names });
+		// AnalysisResource.getSchemaIds and DataSourceWizardResource.getDSWDIds: @Produces { APPLICATION_XML, APPLICATION_JSON }.
+		for (const path of ['/analysis/catalog', '/dsw/domain']) {
+			expect((await call('GET', path)).headers.get('content-type')).toMatch(/application\/xml/);
+			expect((await call('GET', path, { headers: { Accept: '*/*' } })).headers.get('content-type')).toMatch(/application\/xml/);
+			expect((await call('GET', path, { headers: JSON_ACCEPT })).headers.get('content-type')).toMatch(/application\/json/);
+		}
 
 		// One wizard domain left: Jersey 1 writes the one-item list as a bare object, Jackson as a list.
 		const domains = state().domains.splice(1);

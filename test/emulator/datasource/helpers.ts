@@ -59,3 +59,17 @@ export function schemaForm(fields: Record<string, string>, file?: { content: str
 export function schemaSource(name: string): string {
 	return `<?xml version="1.0"?><Schema name="${name}"><Cube name="C"/></Schema>`;
 }
+
+/**
+ * An error the resource answers without a body, as the client receives it: JAXRSPluginServlet calls
+ * sendError and Tomcat writes the webapp's page for 403/404/500 (titled "Unavailable") or its own status
+ * report for the others (emulator/core/errors.ts servletAnswer).
+ */
+export function expectContainerPage(answer: { status: number; text: string; headers: Headers }, status: number): void {
+	expect(answer.status).toBe(status);
+	expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+	if (status === 403 || status === 404 || status === 500) expect(answer.text).toContain('<title>Unavailable</title>');
+	else expect(answer.text).toContain(`HTTP Status ${status} – `);
+}
+
+export const JSON_BODY = { 'Content-Type': 'application/json' };
