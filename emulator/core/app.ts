@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-import { EmulatorHttpError } from './errors';
+import { EmulatorHttpError, jettyErrorPage, servletAnswer, servletOf, tomcatSendError, type ContainerAnswer, type ServletKind } from './errors';
 import { Faults, type FaultRule } from './faults';
 import { serverProfile, type ProfileName, type ServerProfile } from './profiles';
 import { Router } from './router';
@@ -77,10 +77,6 @@ function errorBody(style: ErrorStyle, status: number, message: string): string {
 	return message;
 }
 
-function htmlErrorPage(status: number, path: string, message: string): string {
-	return `<html>\n<head>\n<meta http-equiv="Content-Type" content="text/html;charset=utf-8"/>\n<title>Error ${status} ${escapeXml(message)}</title>\n</head>\n<body><h2>HTTP ERROR ${status}</h2>\n<p>Problem accessing ${escapeXml(path)}. Reason:\n<pre>    ${escapeXml(message)}</pre></p><hr><i><small>Powered by Jetty://</small></i><hr/>\n</body>\n</html>\n`;
-}
-
 /** A delay that does not keep the process alive (a slow answer pending when a test ends must not hold jest). */
 function sleep(ms: number): Promise<void> {
 	return new Promise((resolve) => setTimeout(resolve, ms).unref());
@@ -138,8 +134,16 @@ export class EmulatorApp {
 
 	/**
 	 * Routes of the platform itself that every area relies on.
-	 * - `GET /api/version/show`: pentaho-platform:extensions/src/main/java/org/pentaho/platform/web/http/api/resources/VersionResource.java@HEAD
-	 *   (text/plain version number; the same resource at 9.3.0.0-422).
+	 * - `GET /api/version/show`: pentaho-platform:extensions/src/main/java/org/pentaho/platform/web/http/api/resources/VersionResource.java@9.3.0.0-422
+	 *   (same code @10.2.0.0-222, @10.2.0.10-434, @11.0.0.0-237): `Response.ok(versionInfo.getVersionNumber()).type(TEXT_PLAIN)`,
+	 *   so `text/plain` with no charset (Jersey adds none; Tomcat adds one only for getWriter) and the
+	 *   number joined with dots only: VersionHelper.getVersionInfo(PentahoSystem.class) reads the
+	 *   Implementation-Version of pentaho-platform-core's jar manifest (no server-assembly.properties is
+	 *   shipped since 692c857268, 2017), which maven-jar-plugin's addDefaultImplementationEntries fills with
+	 *   the project version (pentaho/maven-parent-poms:pom.xml@10.2.0.0-222, @11.0.0.0-237), e.g. 9.3.0.0-428;
+	 *   VersionInfo.setVersion splits it on '.' and '-' and getVersionNumber joins the five parts with '.'
+	 *   (core/src/main/java/org/pentaho/platform/util/VersionHelper.java, VersionInfo.java @9.3.0.0-422 and @11.0.0.0-237):
+	 *   "9.3.0.0.428".
 	 * - `GET /api/csrf/token?url=`: the CSRF token service, configured in
 	 *   pentaho-platform:assemblies/pentaho-solutions/src/main/resources/pentaho-solutions/system/applicationContext-spring-security-csrf.xml@9.3.0.0-422
 	 *   (and @HEAD): it answers the token in the headers X-CSRF-HEADER (the header to send it in),
@@ -150,7 +154,7 @@ export class EmulatorApp {
 	 *   Servers before 9.x served it at `/api/system/csrf` (the 2019 common-ui client); the emulator plays 9.3+.
 	 */
 	private addPlatformCoreRoutes(): void {
-		this.server.add('GET', '/api/version/show', (ctx) => ctx.sendText(200, this.profile.versionNumber));
+		this.server.add('GET', '/api/version/show', (ctx) => ctx.send(200, this.profile.versionNumber, 'text/plain'));
 		this.server.add(
 			'GET',
 			'/api/csrf/token',
@@ -344,45 +348,62 @@ export class EmulatorApp {
 			mountPath = rawPath.slice(context.length) || '/';
 			style = /^\/(dataflow|kettle)\//.test(mountPath) ? 'worker' : 'platform';
 		} else {
-			res.writeHead(404, { 'Content-Type': 'text/html' });
-			res.end(htmlErrorPage(404, rawPath, 'Not Found'));
+			// Outside the BI server's webapp: Tomcat's ROOT webapp (no error pages of its own:
+			// pentaho-platform:assemblies/pentaho-server/src/main/resources/biserver/tomcat/webapps/ROOT/WEB-INF/web.xml@9.3.0.0-422),
+			// whose DefaultServlet answers sendError(404, "The requested resource [uri] is not available")
+			// (apache/tomcat:java/org/apache/catalina/servlets/DefaultServlet.java@9.0.50 and its LocalStrings): Tomcat's report.
+			await this.delay();
+			this.write(res, tomcatSendError(this.profile, 404, `The requested resource [${rawPath}] is not available`));
 			return;
 		}
 
-		if (this.options.latency > 0) await sleep(this.options.latency);
+		await this.delay();
 
 		const matched = router.match(method, mountPath);
 		const routeOptions: RouteOptions = matched && 'route' in matched ? matched.route.options : {};
 		const errorStyle = routeOptions.errorStyle ?? style;
-		const ctx = this.context(req, res, method, mountPath, url.searchParams, errorStyle, matched && 'route' in matched ? matched.params : {});
+		// Which servlet answers: the BI server's (web.xml) or, without a context path, the standalone worker server's.
+		const servlet: ServletKind | 'catalog' = router === this.catalog ? 'catalog' : servletOf(mountPath);
+		const standalone = servlet === 'worker' && context === '';
+		const params = matched && 'route' in matched ? matched.params : {};
+		const ctx = this.context(req, res, method, mountPath, url.searchParams, errorStyle, params, servlet === 'catalog' || standalone ? undefined : servlet);
 
 		const fault = this.faults.take(method, rawPath);
-		if (fault && (await this.applyFault(fault, ctx, errorStyle, routeOptions, rawPath))) return;
+		if (fault) {
+			// Faults answer exactly as configured (no servlet or container rules applied).
+			const raw = this.context(req, res, method, mountPath, url.searchParams, errorStyle, params, undefined);
+			if (await this.applyFault(fault, raw, errorStyle, routeOptions, rawPath, standalone)) return;
+		}
 
 		// The CSRF gate is the first filter of the chain (applicationContext-spring-security.xml@9.3.0.0-422:
-		// csrfGateFilter first), so it refuses before routing and authentication. A refusal is a bare 403.
+		// csrfGateFilter first), so it refuses before routing and authentication. It is Spring's CsrfFilter
+		// (com.hitachivantara…csrf.servlet.CsrfGateFilter wraps it) with the default AccessDeniedHandlerImpl:
+		// sendError(403, "Forbidden"), which web.xml maps to /unavailable.html.
 		if (this.options.csrf && (routeOptions.csrf || PLATFORM_CSRF_PATHS.some(([m, re]) => m === method && re.test(mountPath)))) {
 			if (!this.csrfAccepted(req, url.searchParams)) {
-				ctx.send(403, 'CSRF token missing or invalid', 'text/plain;charset=UTF-8');
+				this.write(res, tomcatSendError(this.profile, 403, 'Forbidden'));
 				return;
 			}
 		}
-		if (!matched) {
-			res.writeHead(404, { 'Content-Type': 'text/html' });
-			res.end(htmlErrorPage(404, rawPath, 'Not Found'));
-			return;
-		}
-		if ('methodNotAllowed' in matched) {
-			ctx.fail(405, `Method ${method} is not allowed on ${rawPath}`);
-			return;
+
+		if (router === this.catalog) {
+			if (!matched) {
+				this.write(res, { status: 404, body: jettyErrorPage(404, rawPath, 'Not Found'), contentType: 'text/html' });
+				return;
+			}
+			if ('methodNotAllowed' in matched) {
+				ctx.fail(405, `Method ${method} is not allowed on ${rawPath}`);
+				return;
+			}
 		}
 
+		// Authentication comes before the servlet (Spring's filter chain in the BI server, Jetty's security
+		// handler in the standalone worker server), so an unknown path is refused before it is looked up.
 		const auth = routeOptions.auth ?? (router === this.catalog ? 'bearer' : 'basic');
 		if (auth === 'basic') {
 			const user = this.basicUser(req);
 			if (!user) {
-				res.setHeader('WWW-Authenticate', 'Basic realm="Dataflow Emulator"');
-				ctx.fail(401, 'Unauthorized: wrong or missing username and password');
+				this.refuseBasic(req, res, mountPath, rawPath, standalone);
 				return;
 			}
 			ctx.user = user;
@@ -398,6 +419,28 @@ export class EmulatorApp {
 			ctx.user = user;
 			entry.user = user.name;
 		}
+
+		if (!matched) {
+			if (standalone) {
+				this.write(res, { status: 404, body: jettyErrorPage(404, rawPath, 'Not Found'), contentType: 'text/html' });
+			} else if (servlet === 'api') {
+				// Jersey finds no resource: a 404 without entity (JAXRSServlet rules in core/errors.ts).
+				ctx.send(404);
+			} else {
+				// PluginDispatchServlet, CarteServlet and Tomcat's DefaultServlet: sendError(404)
+				// (pentaho-platform:extensions/src/main/java/org/pentaho/platform/web/servlet/PluginDispatchServlet.java@9.3.0.0-422,
+				// pentaho-kettle:engine/src/main/java/org/pentaho/di/www/CarteServlet.java@094b0b58).
+				this.write(res, tomcatSendError(this.profile, 404, ''));
+			}
+			return;
+		}
+		if ('methodNotAllowed' in matched) {
+			// Jersey answers 405 without entity (core/errors.ts decides the body per servlet and version).
+			if (servlet === 'api' || servlet === 'pluginApi' || servlet === 'plugin') ctx.send(405);
+			else ctx.fail(405, `Method ${method} is not allowed on ${rawPath}`);
+			return;
+		}
+
 		if (routeOptions.admin && !ctx.user?.admin) {
 			ctx.fail(403, `User ${ctx.user?.name ?? 'anonymous'} does not have administrative permission`);
 			return;
@@ -408,6 +451,95 @@ export class EmulatorApp {
 			if (!(error instanceof EmulatorHttpError)) throw error;
 			this.answerError(ctx, error);
 		}
+	}
+
+	private async delay(): Promise<void> {
+		if (this.options.latency > 0) await sleep(this.options.latency);
+	}
+
+	/** Writes an answer exactly as given. */
+	private write(res: ServerResponse, answer: ContainerAnswer): void {
+		if (res.headersSent) return;
+		const headers: Record<string, string | number> = { ...(answer.headers ?? {}) };
+		if (answer.contentType) headers['Content-Type'] = answer.contentType;
+		if (answer.body !== undefined) headers['Content-Length'] = Buffer.byteLength(answer.body);
+		res.writeHead(answer.status, headers);
+		res.end(answer.body);
+	}
+
+	/**
+	 * A request without valid Basic credentials.
+	 *
+	 * BI server (pentaho-platform:assemblies/pentaho-solutions/src/main/resources/pentaho-solutions/system/applicationContext-spring-security.xml@9.3.0.0-422):
+	 * - Credentials sent but refused (or not decodable): the chain's basicProcessingFilter
+	 *   (PentahoBasicProcessingFilter, a Spring BasicAuthenticationFilter) calls its entry point,
+	 *   PentahoBasicAuthenticationEntryPoint (realm "Pentaho Realm"), i.e. Spring's BasicAuthenticationEntryPoint:
+	 *   `WWW-Authenticate: Basic realm="Pentaho Realm"` and sendError(401, "Unauthorized") (Spring Security
+	 *   5.4.2 at 9.3, 5.8.x at 10.2, 6.4.12 at 11.0: pentaho/maven-parent-poms:pom.xml). web.xml maps no 401,
+	 *   so Tomcat's report follows.
+	 * - No credentials: the anonymous user is refused by the filterInvocationInterceptor and the chain's
+	 *   ExceptionTranslationFilter starts authentication. 9.x/10.x: `/api/**`, `/plugin/**`, `/webservices/**`
+	 *   use exceptionTranslationFilterForWS (the Basic entry point above); `/api/repos/**` and every other path
+	 *   (`/**`, e.g. `/kettle/*`) use exceptionTranslationFilter with LoginUrlAuthenticationEntryPoint("/Login"):
+	 *   a 302 redirect to {context}/Login. From 10.3.0.0-388 (pentaho-platform@8ec7d7e393, PPUC-108/BISERVER-14841;
+	 *   not in any 10.2 service pack) every chain uses userNavigationAwareAuthenticationEntryPoint
+	 *   (@11.0.0.0-237): a browser navigation (Sec-Fetch-User ?1, or Sec-Fetch-Dest document/embed/frame/iframe/object
+	 *   with Sec-Fetch-Mode navigate and Sec-Fetch-Site same-origin/none, or without Sec-Fetch-Dest a browser
+	 *   User-Agent with Accept text/html or application/xhtml+xml) is redirected to /Login; another browser
+	 *   request (Sec-Fetch-Dest present, or a browser User-Agent) gets 401 without challenge
+	 *   (Http401UnauthorizedEntryPoint: sendError(401, "Unauthorized")); anything else the Basic entry point.
+	 *   extensions/src/main/java/org/pentaho/platform/web/servlet/matchers/*.java@11.0.0.0-237.
+	 *
+	 * Standalone worker server: Jetty's ConstraintSecurityHandler with BasicAuthenticator and the login
+	 * service named "Kettle" (pentaho-kettle:engine/src/main/java/org/pentaho/di/www/WebServer.java@028843ec):
+	 * a 401 with a Basic challenge for realm "Kettle" and Jetty's error page.
+	 */
+	private refuseBasic(req: IncomingMessage, res: ServerResponse, mountPath: string, rawPath: string, standalone: boolean): void {
+		if (standalone) {
+			this.write(res, {
+				status: 401,
+				body: jettyErrorPage(401, rawPath, 'Unauthorized'),
+				contentType: 'text/html',
+				headers: { 'WWW-Authenticate': 'basic realm="Kettle"' },
+			});
+			return;
+		}
+		const challenge = (): void => {
+			const answer = tomcatSendError(this.profile, 401, 'Unauthorized');
+			this.write(res, { ...answer, headers: { ...answer.headers, 'WWW-Authenticate': 'Basic realm="Pentaho Realm"' } });
+		};
+		const login = (): void => {
+			const host = String(req.headers.host ?? `${this.options.host}:${this.port}`);
+			this.write(res, { status: 302, headers: { Location: `http://${host}${this.options.contextPath}/Login` } });
+		};
+		if (/^Basic/i.test(String(req.headers.authorization ?? ''))) {
+			challenge();
+			return;
+		}
+		if (this.profile.atLeast('10.3.0.0-388')) {
+			const header = (name: string) => {
+				const value = req.headers[name];
+				return Array.isArray(value) ? value[0] : value;
+			};
+			const userAgent = header('user-agent') ?? '';
+			const browserAgent =
+				/\bchrome\/|\bheadlesschrome\/|\bfirefox\/|\bsafari\/|\bedge\/|\btrident\/|\bmsie\/|\bopera\/|\bopr\//i.test(userAgent) &&
+				!/\bcurl\/|\bwget\/|\bpostmanruntime\/|\bpython-requests\/|\bbot\b|\bcrawler\b|\bspider\b|\bjava\/|\bphp\/|\bruby\//i.test(userAgent);
+			const dest = header('sec-fetch-dest');
+			const navigation =
+				header('sec-fetch-user') === '?1' ||
+				(['document', 'embed', 'frame', 'iframe', 'object'].includes(dest ?? '') &&
+					header('sec-fetch-mode') === 'navigate' &&
+					['same-origin', 'none'].includes(header('sec-fetch-site') ?? '')) ||
+				(dest === undefined && browserAgent && /\btext\/html\b|\bapplication\/xhtml\+xml\b/i.test(header('accept') ?? ''));
+			if (navigation) login();
+			else if (dest !== undefined || browserAgent) this.write(res, tomcatSendError(this.profile, 401, 'Unauthorized'));
+			else challenge();
+			return;
+		}
+		const basicChain = /^\/(api|plugin|webservices)(\/|$)/.test(mountPath) && !/^\/api\/repos(\/|$)/.test(mountPath);
+		if (basicChain) challenge();
+		else login();
 	}
 
 	/**
@@ -425,6 +557,11 @@ export class EmulatorApp {
 		else ctx.fail(error.status, error.message);
 	}
 
+	/**
+	 * The request context of a route. With `servlet` set, every answer goes through that servlet's and
+	 * Tomcat's rules for error statuses (core/errors.ts `servletAnswer`): what the client receives, not
+	 * what the resource gave.
+	 */
 	private context(
 		req: IncomingMessage,
 		res: ServerResponse,
@@ -433,6 +570,7 @@ export class EmulatorApp {
 		query: URLSearchParams,
 		style: ErrorStyle,
 		params: Record<string, string>,
+		servlet: ServletKind | undefined,
 	): RequestContext {
 		let bodyPromise: Promise<Buffer> | undefined;
 		const body = () => {
@@ -446,11 +584,13 @@ export class EmulatorApp {
 		};
 		const send = (status: number, payload?: string | Buffer, contentType?: string, headers: Record<string, string> = {}) => {
 			if (res.headersSent) return;
-			const all: Record<string, string | number> = { ...headers };
-			if (contentType) all['Content-Type'] = contentType;
-			if (payload !== undefined) all['Content-Length'] = Buffer.byteLength(payload);
-			res.writeHead(status, all);
-			res.end(payload);
+			const container = servlet ? servletAnswer(this.profile, servlet, status, { body: payload, contentType }) : undefined;
+			if (container) {
+				// Headers the resource set survive sendError; its entity and content length do not.
+				this.write(res, { ...container, headers: { ...headers, ...container.headers } });
+				return;
+			}
+			this.write(res, { status, body: payload, contentType, headers });
 		};
 		return {
 			req,
@@ -476,7 +616,7 @@ export class EmulatorApp {
 	}
 
 	/** Answers with a fault; returns false when the normal answer should still follow (slow). */
-	private async applyFault(fault: FaultRule, ctx: RequestContext, style: ErrorStyle, route: RouteOptions, rawPath: string): Promise<boolean> {
+	private async applyFault(fault: FaultRule, ctx: RequestContext, style: ErrorStyle, route: RouteOptions, rawPath: string, standalone: boolean): Promise<boolean> {
 		const { res, req } = ctx;
 		// Placeholders let a fault echo what the client sent, as careless servers do in error pages.
 		const authorization = String(req.headers.authorization ?? '');
@@ -495,14 +635,14 @@ export class EmulatorApp {
 				ctx.fail(503, message);
 				return true;
 			case 'unauthorized':
-				res.setHeader('WWW-Authenticate', style === 'catalog' ? 'Bearer' : 'Basic realm="Dataflow Emulator"');
+				res.setHeader('WWW-Authenticate', style === 'catalog' ? 'Bearer' : standalone ? 'basic realm="Kettle"' : 'Basic realm="Pentaho Realm"');
 				ctx.fail(401, message);
 				return true;
 			case 'resultError':
 				ctx.sendXml(200, webResultXml('ERROR', message));
 				return true;
 			case 'html':
-				ctx.send(500, htmlErrorPage(500, rawPath, message), 'text/html;charset=utf-8');
+				ctx.send(500, jettyErrorPage(500, rawPath, message), 'text/html;charset=utf-8');
 				return true;
 			case 'malformed': {
 				const format = route.format ?? (style === 'worker' ? 'xml' : style === 'catalog' ? 'json' : 'xml');

@@ -9,8 +9,7 @@
  *   (JAXB "mapped" JSON: every scalar a string, a one-element list as a bare object, an empty list left out).
  * - 11.x (Jersey 3 with Jackson): pentaho-platform:extensions/src/main/java/org/pentaho/platform/web/http/api/resources/JAXRSApplication.java@HEAD
  *   (typed JSON: numbers and booleans as such, lists always arrays).
- * Versions: pentaho-platform:extensions/src/main/java/org/pentaho/platform/web/http/api/resources/VersionResource.java@HEAD
- * (`GET /api/version/show`, text/plain, the platform's version number).
+ * Versions: the build of each profile; `GET /api/version/show` answers it with dots only (core/app.ts).
  */
 /**
  * '10.2sp' is the newest 10.2 service pack whose build is tagged in pentaho-platform (10.2.0.10-434,
@@ -26,10 +25,18 @@ export interface ServerProfile {
 	name: ProfileName;
 	major: number;
 	minor: number;
-	/** What `GET /api/version/show` answers. */
+	/** The build played, e.g. '9.3.0.0-428'. */
+	build: string;
+	/** What `GET /api/version/show` answers: the build's parts joined with dots, e.g. '9.3.0.0.428' (core/app.ts). */
 	versionNumber: string;
 	/** How the platform's REST resources write JSON. */
 	jsonStyle: 'jersey1' | 'jackson';
+	/**
+	 * The Tomcat the server ships (its error report names it): `tomcat.version` of
+	 * pentaho/maven-parent-poms:pom.xml at the build's tag (9.3.0.0-422: 9.0.50, 10.2.0.0-222: 9.0.86,
+	 * 10.2.0.10-434: 9.0.120, 11.0.0.0-237: 10.1.48), not overridden by pentaho-platform's assemblies.
+	 */
+	tomcatVersion: string;
 	/**
 	 * Whether this version is the given one or newer. Compared on as many parts as the argument has, the
 	 * build number included: '10.3', '11', '9.3.0', or a whole build such as '10.2.0.2-300' (service packs are
@@ -45,6 +52,13 @@ const VERSION_NUMBERS: Record<ProfileName, string> = {
 	'10.2': '10.2.0.0-222',
 	'10.2sp': '10.2.0.10-434',
 	'11.0': '11.0.0.0-237',
+};
+
+const TOMCAT_VERSIONS: Record<ProfileName, string> = {
+	'9.3': '9.0.50',
+	'10.2': '9.0.86',
+	'10.2sp': '9.0.120',
+	'11.0': '10.1.48',
 };
 
 function compare(a: number[], b: number[]): number {
@@ -78,8 +92,10 @@ export function serverProfile(name: ProfileName = '11.0'): ServerProfile {
 		name,
 		major,
 		minor,
-		versionNumber: VERSION_NUMBERS[name],
+		build: VERSION_NUMBERS[name],
+		versionNumber: own.join('.'),
 		jsonStyle: major >= 11 ? 'jackson' : 'jersey1',
+		tomcatVersion: TOMCAT_VERSIONS[name],
 		atLeast: (version) => compareTo(own, version) >= 0,
 		before: (version) => compareTo(own, version) < 0,
 	};

@@ -271,3 +271,165 @@ describe('server profiles (emulator/core/profiles.ts)', () => {
 		expect(serverProfile('10.2').before('10.2.0.1')).toBe(true);
 	});
 });
+
+describe('GET /api/version/show (VersionResource: the build with dots only, text/plain)', () => {
+	it.each([
+		['9.3', '9.3.0.0.428'],
+		['10.2', '10.2.0.0.222'],
+		['10.2sp', '10.2.0.10.434'],
+		['11.0', '11.0.0.0.237'],
+	] as const)('answers %s as %s', async (profile, text) => {
+		const server = await startEmulator({ profile });
+		try {
+			const response = await fetch(`${server.url}/api/version/show`, { headers: { Authorization: ADMIN } });
+			expect(response.status).toBe(200);
+			expect(response.headers.get('content-type')).toBe('text/plain');
+			expect(await response.text()).toBe(text);
+		} finally {
+			await server.stop();
+		}
+	});
+});
+
+describe('error answers of the BI server (core/errors.ts: JAXRSServlet, JAXRSPluginServlet, Tomcat)', () => {
+	const servers: Partial<Record<string, RunningEmulator>> = {};
+	const PAGE = /Sorry, something went wrong\.[\s\S]*Please try again or contact your system administrator\./;
+	beforeAll(async () => {
+		for (const profile of ['9.3', '10.2sp', '11.0'] as const) {
+			const server = await startEmulator({ profile, csrf: true });
+			const add = server.app.server.add.bind(server.app.server);
+			add('GET', '/api/__test/bare404', () => {
+				throw EmulatorHttpError.bare(404);
+			});
+			add('GET', '/api/__test/conflict', () => {
+				throw new EmulatorHttpError(409, 'Taken');
+			});
+			add('GET', '/api/__test/json404', (ctx) => ctx.sendJson(404, { message: 'gone' }));
+			add('GET', '/plugin/test-plugin/api/bare500', () => {
+				throw EmulatorHttpError.bare(500);
+			});
+			add('GET', '/plugin/test-plugin/api/bare401', () => {
+				throw EmulatorHttpError.bare(401);
+			});
+			add('GET', '/plugin/test-plugin/api/conflict', () => {
+				throw new EmulatorHttpError(409, 'Taken');
+			});
+			servers[profile] = server;
+		}
+	});
+	afterAll(async () => {
+		for (const server of Object.values(servers)) await server?.stop();
+	});
+	const get = async (profile: string, path: string, headers: Record<string, string> = { Authorization: ADMIN }) => {
+		const response = await fetch(`${servers[profile]!.url}${path}`, { headers, redirect: 'manual' });
+		return { status: response.status, type: response.headers.get('content-type'), headers: response.headers, text: await response.text() };
+	};
+
+	it('/api on 9.x/10.x: a bare 404 is the webapp page /unavailable.html; on 11.x an empty 404', async () => {
+		for (const profile of ['9.3', '10.2sp']) {
+			const answer = await get(profile, '/api/__test/bare404');
+			expect(answer).toMatchObject({ status: 404, type: 'text/html' });
+			expect(answer.text).toMatch(PAGE);
+			expect(answer.text).toMatch(/<title>Unavailable<\/title>/);
+		}
+		expect(await get('11.0', '/api/__test/bare404')).toMatchObject({ status: 404, type: null, text: '' });
+	});
+
+	it("/api on 9.x/10.x: the resource's entity is discarded (Tomcat's report for 409, the page for 404 with the resource's content type); on 11.x it is kept", async () => {
+		const conflict = await get('9.3', '/api/__test/conflict');
+		expect(conflict).toMatchObject({ status: 409, type: 'text/html;charset=utf-8' });
+		expect(conflict.headers.get('content-language')).toBe('en');
+		expect(conflict.text).toContain('<h1>HTTP Status 409 – Conflict</h1>');
+		expect(conflict.text).toContain('<p><b>Message</b> Conflict</p>');
+		expect(conflict.text).toContain('<h3>Apache Tomcat/9.0.50</h3>');
+		expect(conflict.text).not.toContain('Taken');
+		expect((await get('10.2sp', '/api/__test/conflict')).text).toContain('Apache Tomcat/9.0.120');
+		const json = await get('9.3', '/api/__test/json404');
+		expect(json).toMatchObject({ status: 404, type: 'application/json' });
+		expect(json.text).toMatch(PAGE);
+		expect(await get('11.0', '/api/__test/conflict')).toMatchObject({ status: 409, text: 'Taken' });
+		expect(await get('11.0', '/api/__test/json404')).toMatchObject({ status: 404, text: '{"message":"gone"}' });
+	});
+
+	it('/plugin/{id}/api: a bare error becomes the page (403/404/500) or the report (others) in every version; an entity survives', async () => {
+		for (const profile of ['9.3', '10.2sp', '11.0']) {
+			const bare = await get(profile, '/plugin/test-plugin/api/bare500');
+			expect(bare).toMatchObject({ status: 500, type: 'text/html' });
+			expect(bare.text).toMatch(PAGE);
+			expect(await get(profile, '/plugin/test-plugin/api/conflict')).toMatchObject({ status: 409, text: 'Taken' });
+		}
+		const jersey1 = await get('9.3', '/plugin/test-plugin/api/bare401');
+		expect(jersey1.text).toContain('<h1>HTTP Status 401 – Unauthorized</h1>');
+		expect(jersey1.text).toContain('<p><b>Message</b> Unauthorized</p>');
+		expect(jersey1.headers.get('www-authenticate')).toBeNull();
+		const jersey3 = await get('11.0', '/plugin/test-plugin/api/bare401');
+		expect(jersey3.text).toContain('<h1>HTTP Status 401 – Unauthorized</h1>');
+		expect(jersey3.text).not.toContain('<b>Message</b>');
+		expect(jersey3.text).toContain('Apache Tomcat/10.1.48');
+	});
+
+	it('an unknown path is looked up after authentication: /api per version, plugins and the rest the page', async () => {
+		expect((await get('9.3', '/api/nothing/here', {})).status).toBe(401);
+		expect((await get('9.3', '/api/nothing/here')).text).toMatch(PAGE);
+		expect(await get('11.0', '/api/nothing/here')).toMatchObject({ status: 404, text: '' });
+		expect((await get('11.0', '/plugin/nothing/api/x')).text).toMatch(PAGE);
+		expect((await get('11.0', '/nothing')).text).toMatch(PAGE);
+	});
+
+	it("refused credentials: 401, Basic realm \"Pentaho Realm\", Tomcat's report", async () => {
+		for (const profile of ['9.3', '11.0']) {
+			const refused = await get(profile, '/api/mantle/isAuthenticated', { Authorization: basic('admin', 'wrong') });
+			expect(refused).toMatchObject({ status: 401, type: 'text/html;charset=utf-8' });
+			expect(refused.headers.get('www-authenticate')).toBe('Basic realm="Pentaho Realm"');
+			expect(refused.text).toContain('<h1>HTTP Status 401 – Unauthorized</h1>');
+		}
+		expect((await get('9.3', '/api/mantle/isAuthenticated', { Authorization: basic('admin', 'wrong') })).text).toContain(
+			'The request has not been applied because it lacks valid authentication credentials for the target resource.',
+		);
+		expect((await get('11.0', '/api/mantle/isAuthenticated', { Authorization: basic('admin', 'wrong') })).text).toContain(
+			'The request has not been applied to the target resource because it lacks valid authentication credentials for that resource.',
+		);
+	});
+
+	it('no credentials: 9.x/10.x challenge under /api and /plugin, redirect to /Login elsewhere; 11.x by client kind', async () => {
+		const location = (profile: string) => `${servers[profile]!.url}/Login`;
+		expect((await get('9.3', '/api/mantle/isAuthenticated', {})).headers.get('www-authenticate')).toBe('Basic realm="Pentaho Realm"');
+		expect((await get('10.2sp', '/plugin/test-plugin/api/conflict', {})).status).toBe(401);
+		const kettle = await get('9.3', '/kettle/status', {});
+		expect(kettle).toMatchObject({ status: 302, text: '' });
+		expect(kettle.headers.get('location')).toBe(location('9.3'));
+		expect((await get('10.2sp', '/api/repos/x/default', {})).status).toBe(302);
+
+		const client = await get('11.0', '/kettle/status', {});
+		expect(client.status).toBe(401);
+		expect(client.headers.get('www-authenticate')).toBe('Basic realm="Pentaho Realm"');
+		const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+		const xhr = await get('11.0', '/api/mantle/isAuthenticated', { 'User-Agent': CHROME, Accept: 'application/json' });
+		expect(xhr.status).toBe(401);
+		expect(xhr.headers.get('www-authenticate')).toBeNull();
+		const page = await get('11.0', '/api/mantle/isAuthenticated', { 'User-Agent': CHROME, Accept: 'text/html' });
+		expect(page.status).toBe(302);
+		expect(page.headers.get('location')).toBe(location('11.0'));
+	});
+
+	it("a CSRF refusal is Spring's sendError(403): the webapp page", async () => {
+		const refused = await fetch(`${servers['9.3']!.url}/api/repo/files/import`, { method: 'POST', headers: { Authorization: ADMIN } });
+		expect(refused.status).toBe(403);
+		expect(refused.headers.get('content-type')).toBe('text/html');
+		expect(await refused.text()).toMatch(PAGE);
+	});
+});
+
+describe('the standalone worker server (no context path): Jetty', () => {
+	it('refuses missing credentials with a Basic challenge for realm "Kettle" and Jetty\'s page', async () => {
+		const server = await startEmulator({ contextPath: '' });
+		try {
+			const response = await fetch(`${server.url}/kettle/status`);
+			expect(response.status).toBe(401);
+			expect(response.headers.get('www-authenticate')).toBe('basic realm="Kettle"');
+			expect(await response.text()).toMatch(/HTTP ERROR 401/);
+		} finally {
+			await server.stop();
+		}
+	});
+});
