@@ -7,36 +7,33 @@ import { EmulatorHttpError } from '../../core/errors';
 import type { RequestContext } from '../../core/types';
 import { jersey1, sendJobs, XML_DECLARATION, xmlElement } from './format';
 import { accepts, readBody, requireStructured, routeAdder, sendPlain } from './request';
-import { blockedAt, createJob, hasBlockouts, schedulerRules, stateOf, upcomingFires, type Json, type SchedulerJob } from './store';
-import { triggerFromRequest, type Trigger } from './triggers';
+import { blockedAt, createJob, hasBlockouts, schedulerRules, splitJobId, stateOf, upcomingFires, type Json, type SchedulerJob } from './store';
+import { BadScheduleRequest, triggerFromRequest, type Trigger } from './triggers';
 
 export function registerBlockoutRoutes(app: EmulatorApp, base: string): void {
 	const state = stateOf(app);
 	const add = routeAdder(app, base);
 	// --- blockouts ---
+	// SchedulerResource.addBlockout/updateBlockout catch IOException | SchedulerException | IllegalAccessException
+	// and answer 401 without a body (a user who may not administer the scheduler gets IllegalAccessException from
+	// SchedulerService.addBlockout); a RuntimeException (a bad cron string, a NullPointerException) is not caught
+	// and the container answers 500; a body that cannot be read is refused by Jersey before the method (400/415).
+	// pentaho-scheduler-plugin:core/src/main/java/org/pentaho/platform/web/http/api/resources/SchedulerResource.java@11.0.0.0-237
+	// (same @10.2.0.0-222, @10.2.0.10-422; pentaho-platform:extensions/…/SchedulerResource.java@9.3.0.0-R).
+	// The window is the request's top-level `duration` (DURATION_PARAM, read back by PentahoBlockoutManager);
+	// nothing checks it, so 0 or a missing duration is accepted (a window that blocks nothing).
 	const readBlockout = async (ctx: RequestContext): Promise<Json> => {
-		let request: Json;
-		try {
-			request = await readBody(ctx, 'jobScheduleRequest');
-		} catch {
-			throw EmulatorHttpError.bare(401);
-		}
+		const request = await readBody(ctx, 'jobScheduleRequest');
 		if (!ctx.user!.admin) throw EmulatorHttpError.bare(401);
 		return request;
 	};
-	// The server answers 401 for any error of blockout/add and blockout/update.
 	const addBlockout = (ctx: RequestContext, request: Json): SchedulerJob => {
-		let job: SchedulerJob;
 		try {
-			job = createJob(app, ctx.user!.name, request, { blockout: true });
-		} catch {
+			return createJob(app, ctx.user!.name, request, { blockout: true });
+		} catch (error) {
+			if (error instanceof BadScheduleRequest && error.kind === 'runtime') throw error;
 			throw EmulatorHttpError.bare(401);
 		}
-		if (!job.duration || !(job.duration > 0)) {
-			state.jobs.delete(job.jobId);
-			throw EmulatorHttpError.bare(401);
-		}
-		return job;
 	};
 	add(
 		'POST',
@@ -52,17 +49,16 @@ export function registerBlockoutRoutes(app: EmulatorApp, base: string): void {
 		'POST',
 		'/blockout/update',
 		async (ctx) => {
+			// SchedulerService.updateBlockout: removeJob(jobid) (getJob → QuartzJobKey.parse: a missing jobid is a
+			// NullPointerException, 500; one that is not user<TAB>name<TAB>n a SchedulerException, 401), then
+			// addBlockout. The administrator may remove any job, so an unknown id or the id of an ordinary job is
+			// no error: the ordinary job is removed and a new blockout created; the removal stays when the add fails.
 			const request = await readBlockout(ctx);
-			const old = state.jobs.get(ctx.query.get('jobid') ?? '');
-			if (!old || !old.blockout) throw EmulatorHttpError.bare(401);
-			state.jobs.delete(old.jobId);
-			let job: SchedulerJob;
-			try {
-				job = addBlockout(ctx, request);
-			} catch (error) {
-				state.jobs.set(old.jobId, old);
-				throw error;
-			}
+			const jobId = ctx.query.get('jobid');
+			if (jobId === null) throw new EmulatorHttpError(500, 'java.lang.NullPointerException');
+			if (!splitJobId(jobId)) throw EmulatorHttpError.bare(401);
+			state.jobs.delete(jobId);
+			const job = addBlockout(ctx, request);
 			ctx.sendText(200, job.jobId);
 		},
 		'text',
@@ -98,10 +94,13 @@ export function registerBlockoutRoutes(app: EmulatorApp, base: string): void {
 		'/blockout/blockstatus',
 		async (ctx) => {
 			requireStructured(ctx);
+			// getBlockStatus answers 401 for a SchedulerException only.
+			const request = await readBody(ctx, 'jobScheduleRequest');
 			let trigger: Trigger;
 			try {
-				trigger = triggerFromRequest(await readBody(ctx, 'jobScheduleRequest'), app.now(), schedulerRules(app), false);
-			} catch {
+				trigger = triggerFromRequest(request, app.now(), schedulerRules(app), false);
+			} catch (error) {
+				if (error instanceof BadScheduleRequest && error.kind === 'runtime') throw error;
 				throw EmulatorHttpError.bare(401);
 			}
 			const fires = upcomingFires(app, trigger);

@@ -6,7 +6,8 @@ import type { EmulatorApp } from '../../core/app';
 import { EmulatorHttpError } from '../../core/errors';
 import type { RequestContext } from '../../core/types';
 import { repositoryIndex } from '../repository/store';
-import { fileJson, jersey1, sendJob, sendJobs, XML_DECLARATION, xmlElement } from './format';
+import { repositoryGeneratedContent } from './repositoryContent';
+import { fileJson, jersey1, jsonStyleOf, sendJob, sendJobs, XML_DECLARATION, xmlElement } from './format';
 import { accepts, readBody, requireStructured, routeAdder, sendPlain } from './request';
 import { createJob, isFinished, splitJobId, stateOf, visibleTo, type SchedulerJob } from './store';
 
@@ -127,16 +128,34 @@ export function registerJobRoutes(app: EmulatorApp, base: string): void {
 		},
 		'json',
 	);
+	// SchedulerService.doGetGeneratedContentForSchedule(lineageId) → FileService.searchGeneratedContent(
+	// SessionResource.doGetCurrentUserDir(), lineageId, "lineage-id"): the files (not folders) directly in the
+	// CALLER's /home/<user>/workspace whose repository metadata "lineage-id" equals lineageId exactly. That metadata is
+	// the job's "lineage-id" parameter (a UUID QuartzScheduler.createJob adds unless the request's jobParameters carry
+	// one), written on each output file when a run finishes (ActionRunner.markContentAsGenerated). A path or path id
+	// never matches. A missing workspace folder is a FileNotFoundException, answered as an empty list; any other
+	// failure is logged and answered as an empty list too: always 200.
+	// pentaho-scheduler-plugin:core/src/main/java/org/pentaho/platform/web/http/api/resources/SchedulerResource.java@11.0.0.0-237,
+	// …/services/SchedulerService.java@11.0.0.0-237 (same @10.2.0.0-222, @10.2.0.10-422);
+	// pentaho-platform:extensions/src/main/java/org/pentaho/platform/web/http/api/resources/services/FileService.java@9.3.0.0-R
+	// (searchGeneratedContent, same @10.2.0.0-222, @HEAD) and …/SessionResource.java (doGetCurrentUserDir = home + "/workspace").
+	// The answer is a List<RepositoryFileDto>: XML <repositoryFileDtoes>, Jersey 1 {"repositoryFileDto":[…]}, 11.x a JSON array.
 	add(
 		'GET',
 		'/generatedContentForSchedule',
 		(ctx) => {
 			requireStructured(ctx);
-			const lineageId = ctx.query.get('lineageId') ?? '';
-			const files = state.generated.filter((f) => lineageId !== '' && (f.lineagePathId === lineageId || f.lineageId === lineageId));
-			const list = files.map(fileJson);
+			const lineageId = ctx.query.get('lineageId');
+			const workspace = `/home/${ctx.user!.name}/workspace`;
+			const list =
+				lineageId === null
+					? []
+					: [
+							...state.generated.filter((f) => f.lineageId === lineageId && f.path === `${workspace}/${f.name}`).map(fileJson),
+							...repositoryGeneratedContent(app, workspace, lineageId),
+						];
 			if (ctx.wantsJson()) {
-				ctx.sendJson(200, state.jsonStyle === 'jersey1' ? jersey1({ repositoryFileDto: list }) : list);
+				ctx.sendJson(200, jsonStyleOf(app) === 'jersey1' ? jersey1({ repositoryFileDto: list }) : list);
 			} else {
 				ctx.sendXml(
 					200,

@@ -33,7 +33,7 @@ function seedSchedules(now: number): SeedSchedule[] {
 			request: {
 				jobName: 'Daily sales load',
 				inputFile: '/public/etl/load_sales.ktr',
-				outputFile: '/home/admin',
+				outputFile: '/home/admin/workspace',
 				complexJobTrigger: { uiPassParam: 'DAILY', daysOfWeek: [1, 2, 3, 4, 5], startTime: past, startHour: 6, startMin: 0 },
 				timeZone: 'Europe/Berlin',
 				jobParameters: [{ name: 'region', type: 'string', stringValue: ['EMEA'] }],
@@ -138,7 +138,7 @@ export function seedScheduler(app: EmulatorApp): SchedulerState {
 		cleaner.firedThrough = cleaner.lastRun;
 	}
 	const daily = [...state.jobs.values()].find((j) => j.jobName === 'Daily sales load');
-	for (const file of seed.generatedContent ?? (daily ? [{ inputFile: daily.inputFile!, name: 'Daily sales load.txt', path: '/home/admin/Daily sales load.txt', createdDate: daily.lastRun }] : [])) {
+	for (const file of seed.generatedContent ?? (daily ? [{ inputFile: daily.inputFile!, name: 'Daily sales load.txt', path: '/home/admin/workspace/Daily sales load.txt', createdDate: daily.lastRun }] : [])) {
 		const owner = [...state.jobs.values()].find((j) => j.inputFile === file.inputFile);
 		state.generated.push({
 			id: file.id ?? randomUUID(),

@@ -67,13 +67,34 @@ export function stateOf(app: EmulatorApp): SchedulerState {
 }
 
 /**
- * Which version's rules the scheduler follows (app.profile: 10.3 and later read the start fields,
- * older ones startTime) and the server JVM's time zone (the `serverTimeZone` emulator option,
- * default UTC), which the real servers use to read some dates (see scheduler/triggers.ts).
+ * Whether the profile's build has a change that shipped on two lines: the 10.2 service packs (`sp102`, a
+ * 10.2.0.x build) and the main line (`main`, 10.3 and later). Service packs are builds of their own
+ * (emulator/core/profiles.ts), so a 10.2.0.10 profile has what was backported by 10.2.0.10, and 10.2 GA
+ * (10.2.0.0-222) has neither.
+ */
+export function builtWith(app: EmulatorApp, since: { sp102: string; main: string }): boolean {
+	const profile = app.profile;
+	if (profile.atLeast('10.2') && profile.before('10.3')) return profile.atLeast(since.sp102);
+	return profile.atLeast(since.main);
+}
+
+/**
+ * Which version's rules the scheduler follows (by the profile's whole build, see triggers.ts for what each
+ * means) and the server JVM's time zone (the `serverTimeZone` emulator option, default UTC), which the real
+ * servers use to read some dates.
  */
 export function schedulerRules(app: EmulatorApp): ServerRules {
 	const zone = (app.options as { serverTimeZone?: string }).serverTimeZone;
-	return { modern: app.profile.atLeast('10.3'), serverTimeZone: knownTimeZone(zone) ? zone : 'UTC' };
+	return {
+		// pentaho-scheduler-plugin 31e88a17 (first 10.2.0.2-270; 10.2.0.1-255 and 10.2.0.2-267 lack it) and 99bbbefd (first 10.3.0.0-116).
+		modern: builtWith(app, { sp102: '10.2.0.2-270', main: '10.3.0.0-116' }),
+		// Quartz 2.3.2: pentaho-scheduler-plugin e381752e (first 10.2.0.1-241) and 152f94e0 (first 10.3.0.0-31).
+		timezoneParameter: !builtWith(app, { sp102: '10.2.0.1-241', main: '10.3.0.0-31' }),
+		// addMinuteRecurrence in the plugin's SchedulerResourceUtil from 10eef812 (first 10.1.0.0-196) until
+		// d60dee34 (first 10.2.0.6-362) and 65ae9ad9 (first 11.0.0.0-38); 9.3's platform code sets the minute.
+		minuteZeroToo: app.profile.atLeast('10.1.0.0-196') && !builtWith(app, { sp102: '10.2.0.6-362', main: '11.0.0.0-38' }),
+		serverTimeZone: knownTimeZone(zone) ? zone : 'UTC',
+	};
 }
 
 /** A date as the server writes it (DateSerializer / JAXB): its wall clock and offset in the server's zone. */
@@ -129,7 +150,7 @@ export function createJob(
 				? baseNameWithoutExtension(inputFile)
 				: 'Job';
 	const jobId = `${user}\t${jobName}\t${state.nextSuffix++}`;
-	const lineageId = randomUUID();
+	let lineageId: string = randomUUID();
 	const params: Array<{ name: string; value: string }> = [];
 	for (const parameter of toList(request.jobParameters)) {
 		if (!parameter || typeof parameter !== 'object') continue;
@@ -146,12 +167,13 @@ export function createJob(
 			params.push({ name, value: String(value ?? '') });
 		}
 	}
-	params.push({ name: 'uiPassParam', value: trigger.uiPassParam });
+	if (trigger.uiPassParam !== '') params.push({ name: 'uiPassParam', value: trigger.uiPassParam });
 	params.push({ name: 'user_locale', value: 'en_US' });
 	params.push({ name: 'ActionAdapterQuartzJob-ActionUser', value: user });
 	let duration: number | undefined;
 	if (options.blockout) {
-		duration = trigger.duration > 0 ? trigger.duration : Number(request.duration);
+		// DURATION_PARAM is the request's top-level duration (SchedulerService.addBlockout); JobScheduleRequest.duration is a long, 0 when absent.
+		duration = Number.isFinite(Number(request.duration)) ? Math.trunc(Number(request.duration)) : 0;
 		params.push({ name: 'ActionAdapterQuartzJob-ActionClass', value: 'org.pentaho.platform.scheduler2.blockout.BlockoutAction' });
 		params.push({ name: 'DURATION_PARAM', value: String(duration) });
 		params.push({ name: 'TIME_ZONE_PARAM', value: trigger.timeZone });
@@ -166,7 +188,11 @@ export function createJob(
 		});
 		params.push({ name: 'ActionAdapterQuartzJob-StreamProvider-InputFile', value: inputFile });
 	}
-	params.push({ name: 'lineage-id', value: lineageId });
+	// QuartzScheduler.createJob: a new UUID unless the job parameters already carry "lineage-id" (PUC's edit dialog
+	// sends the old one back, ScheduleParamsHelper): the request's value is kept.
+	const sentLineage = params.find((p) => p.name === 'lineage-id');
+	if (sentLineage) lineageId = sentLineage.value;
+	else params.push({ name: 'lineage-id', value: lineageId });
 	const job: SchedulerJob = {
 		jobId,
 		jobName,
@@ -252,14 +278,19 @@ export function fireSchedule(app: EmulatorApp, jobId: string, options: { at?: nu
 	job.lastRun = at;
 	job.timesFired++;
 	let file: GeneratedFile | undefined;
-	if (!job.blockout && job.inputFile && job.outputFolder) {
+	if (!job.blockout && job.inputFile) {
+		// SchedulerOutputPathResolver: the request's output folder (a trailing "/<name>.*" pattern stripped), else
+		// the owner's home folder (its fallback when the folder is missing or not given; the user/system setting
+		// default-scheduler-output-path is not modelled).
+		// pentaho-scheduler-plugin:core/src/main/java/org/pentaho/platform/scheduler2/action/SchedulerOutputPathResolver.java@11.0.0.0-237
+		const folder = (job.outputFolder ?? `/home/${job.userName}`).replace(/\/[^/]*\*$/, '').replace(/\/+$/, '');
 		const extension = ['prpt', 'xanalyzer', 'prpti'].includes(extensionOf(job.inputFile)) ? 'pdf' : 'txt';
-		const taken = state.generated.filter((f) => f.path.startsWith(`${job.outputFolder}/${job.jobName}`)).length;
+		const taken = state.generated.filter((f) => f.path.startsWith(`${folder}/${job.jobName}`)).length;
 		const name = `${job.jobName}${taken === 0 ? '' : `(${taken})`}.${extension}`;
 		file = {
 			id: randomUUID(),
 			name,
-			path: `${job.outputFolder}/${name}`,
+			path: `${folder}/${name}`,
 			createdDate: at,
 			fileSize: 1024 + job.timesFired,
 			lineagePathId: pathIdOf(job.inputFile),

@@ -1,8 +1,9 @@
 /**
  * Triggers as the emulated scheduler keeps them: built from schedule requests the way each server
- * version does, and their fire times computed with Quartz's rules. Two families of versions:
+ * build does, and their fire times computed with Quartz's rules. Two families of builds:
  *
- * LEGACY (9.3 and 10.2): pentaho-platform:extensions/src/main/java/org/pentaho/platform/web/http/api/resources/SchedulerResourceUtil.java@9.3.0.0-422
+ * LEGACY (9.3, 10.1, 10.2 GA 10.2.0.0-222, 10.2.0.1 and 10.2.0.2 before build 270):
+ * pentaho-platform:extensions/src/main/java/org/pentaho/platform/web/http/api/resources/SchedulerResourceUtil.java@9.3.0.0-R (= 9.3.0.0-428)
  * and pentaho-scheduler-plugin:core/src/main/java/org/pentaho/platform/web/http/api/resources/SchedulerResourceUtil.java@10.2.0.0-222,
  * with QuartzScheduler.createQuartzTrigger of the same tags.
  * - The request's `startTime` is moved into the schedule's zone (`convertDateToServerTimeZone`):
@@ -10,23 +11,34 @@
  * - Simple triggers are Quartz SimpleTriggers: start, start + interval (ms) …, `repeatCount`
  *   repeats (-1 forever), up to `endTime` (an instant, not moved).
  * - Complex triggers: the time of day is the hour and minute of the moved start in the SERVER's
- *   zone; the cron trigger runs in the SERVER's zone, or in the zone of the job parameter
- *   "timezone" when there is one; start/end limit it (QuartzSchedulerAvailability).
+ *   zone (`Calendar.setTime(startTime)`: a complex trigger without startTime is a NullPointerException,
+ *   500); the cron trigger runs in the SERVER's zone, or (Quartz 1.7.2 only: 9.3, 10.2 GA, see
+ *   `timezoneParameter`) in the zone of the job parameter "timezone"; start/end limit it
+ *   (QuartzSchedulerAvailability). The plugin (10.1.0.0-196 on, see `minuteZeroToo`) ADDS the start
+ *   minute to the ComplexJobTrigger's default minute 0: minutes `0,M`, so 09:30 also fires at 09:00.
  *   `startHour`, `startMin`, `startYear`, `startMonth`, `startDay` are not fields of the request there.
  * - Cron triggers: the expression is re-read (see serverCron.ts) and runs in the SERVER's zone.
  *
- * MODERN (10.3 and later, 11.x): pentaho-scheduler-plugin:core/src/main/java/org/pentaho/platform/web/http/api/resources/SchedulerResourceUtil.java@00d51c66
- * and core/src/main/java/org/pentaho/platform/scheduler2/quartz/QuartzScheduler.java@00d51c66.
- * - When `startHour` ≥ 0 the start is `startYear + 1900`/`startMonth`/`startDay` `startHour`:`startMin`
- *   in `timeZone` (getStartDateCalFromTrigger: java.util.Date years); otherwise `startTime`.
+ * MODERN (10.2.0.2-270 and later 10.2 service packs: pentaho-scheduler-plugin 31e88a17 "[SP-6650][BISERVER-14374]
+ * … backport to 10.2 suite for 10.2.0.2"; 10.3.0.0-116 and later: 99bbbefd; 11.x):
+ * pentaho-scheduler-plugin:core/src/main/java/org/pentaho/platform/web/http/api/resources/SchedulerResourceUtil.java@11.0.0.0-237
+ * (same lines @10.2.0.10-422 and @11.0.0.3-300) and core/src/main/java/org/pentaho/platform/scheduler2/quartz/QuartzScheduler.java.
+ * - The complex trigger's start fields are Java ints of ComplexJobTriggerProxy with no initialiser: a field the
+ *   request leaves out is 0, so a request without them (the 9.3/10.2 GA form, `startTime` only) gives
+ *   Calendar.set(0, 0, 0, 0, 0, 0): the job runs at 00:00 in `timeZone`, and its start is 1899-12-31 00:00
+ *   (startYear 0 + 1900, day 0), i.e. no limit. `startTime` is never copied to a complex trigger. Only an
+ *   explicit negative startHour falls back to "now" (and -1/-1 is 22:59 through the lenient Calendar).
+ * - Simple and cron triggers (JobTrigger fields, default -1): when `startHour` ≥ 0 the start is
+ *   `startYear + 1900`/`startMonth`/`startDay` `startHour`:`startMin` in `timeZone`
+ *   (getStartDateCalFromTrigger: java.util.Date years); otherwise `startTime` (now when absent).
  * - The end is the wall clock of `endTime` in the SERVER's zone read again in `timeZone`, to the
  *   minute (getEndDateCalFromTrigger).
  * - Simple triggers are CalendarIntervalTriggers in `timeZone`: the unit follows `uiPassParam`
  *   (SECONDS, MINUTES, HOURS, DAILY = days by the calendar); `repeatCount` is not read; RUN_ONCE
  *   ends one hour after its start.
- * - Complex triggers run at `startHour`:`startMin` (read through a lenient Calendar: -1/-1 is
- *   22:59) in `timeZone`; `startTime` is not read.
- * - Cron triggers: re-read as in LEGACY, run in `timeZone`, limited by the start fields.
+ * - Complex and cron triggers run in `timeZone` (the server's when the request names none); the job
+ *   parameter "timezone" changes nothing since Quartz 2.3.2 (QuartzScheduler.setTimezone builds a
+ *   TriggerBuilder and drops it).
  *
  * Quartz gives up on a cron trigger that cannot fire before the year 2299 ("will never fire"):
  * the create request then fails (500; blockouts 401).
@@ -37,8 +49,12 @@ import { serverCronString, ServerCronError } from './serverCron';
 import { instantAt, knownTimeZone, parseServerDate, wallOf } from './time';
 
 export interface ServerRules {
-	/** 10.3 and later. */
+	/** The start-field rewrite: 10.2.0.2-270 and later 10.2 service packs, 10.3.0.0-116 and later (see the header). */
 	modern: boolean;
+	/** Quartz 1.7.2 (9.3, 10.2 GA, 10.2.0.1 before build 241): the job parameter "timezone" sets the cron trigger's zone. */
+	timezoneParameter: boolean;
+	/** The plugin's addMinuteRecurrence (10.1.0.0-196 … 10.2.0.6-361, 10.3, 11.0.0.0 before build 38): minutes `0,M`. */
+	minuteZeroToo: boolean;
 	/** The server JVM's default time zone. */
 	serverTimeZone: string;
 }
@@ -51,6 +67,11 @@ interface TriggerBase {
 	/** The request's time zone (or the server's when it named none). */
 	timeZone: string;
 	duration: number;
+	/**
+	 * Modern complex/cron triggers: whether Quartz keeps a QuartzSchedulerAvailability calendar for them
+	 * (createQuartzCalendar), from which the job's start fields and dates are written back.
+	 */
+	availability?: boolean;
 	/** The start fields as the request carried them (-1 when absent), for the answer. */
 	startHour: number;
 	startMin: number;
@@ -84,9 +105,17 @@ export type Trigger = SimpleTrigger | CronTrigger;
 
 type Json = Record<string, unknown>;
 
-/** A schedule request the server rejects: a RuntimeException, which the container answers 500 with its message. */
+/**
+ * A schedule request the server rejects. `runtime`: a RuntimeException (bad cron, NullPointerException,
+ * ArrayIndexOutOfBounds), which no resource method catches, so the container answers 500 (blockout/add too);
+ * `scheduler`: a SchedulerException (Quartz refusing the trigger), which createJob answers 500 with its
+ * message and blockout/add|update 401 without a body.
+ */
 export class BadScheduleRequest extends EmulatorHttpError {
-	constructor(message: string) {
+	constructor(
+		message: string,
+		readonly kind: 'runtime' | 'scheduler' = 'runtime',
+	) {
 		super(500, message);
 	}
 }
@@ -159,7 +188,7 @@ function cronOf(expression: string): CronSchedule {
 }
 
 /** The cron string the server builds from a complex trigger's recurrence fields. */
-function complexCronString(complex: Json, hour: number, minute: number): string {
+function complexCronString(complex: Json, hour: number, minute: number, minuteZeroToo: boolean): string {
 	const daysOfWeek = intList(complex.daysOfWeek);
 	const weeksOfMonth = intList(complex.weeksOfMonth);
 	const daysOfMonth = intList(complex.daysOfMonth);
@@ -180,7 +209,9 @@ function complexCronString(complex: Json, hour: number, minute: number): string 
 	else dom = '?';
 	const monthText = months.length > 0 ? months.map((m) => m + 1).join(',') : '*';
 	const yearText = years.length > 0 ? years.join(',') : '*';
-	return `0 ${minute} ${hour} ${dom} ${monthText} ${dow} ${yearText}`;
+	// createComplexJobTrigger() starts with minute recurrence 0; addMinuteRecurrence keeps it (minuteZeroToo).
+	const minuteText = minuteZeroToo ? `0,${minute}` : String(minute);
+	return `0 ${minuteText} ${hour} ${dom} ${monthText} ${dow} ${yearText}`;
 }
 
 /**
@@ -215,29 +246,40 @@ export function triggerFromRequest(request: Json, now: number, rules: ServerRule
 		};
 	}
 	const trigger = (simple ?? complex ?? cron) as Json;
-	// The start fields are fields of the request from 10.3 on only.
+	// The start fields are fields of the request from the rewrite on only. ComplexJobTriggerProxy keeps them in
+	// int fields without an initialiser (0 when the request leaves them out); SimpleJobTrigger and CronJobTrigger
+	// inherit JobTrigger's -1 (pentaho-scheduler-plugin:core/src/main/java/org/pentaho/platform/web/http/api/resources/ComplexJobTriggerProxy.java
+	// and core/src/main/java/org/pentaho/platform/api/scheduler2/JobTrigger.java @10.2.0.2-270 … @11.0.0.3-300).
+	const absent = complex ? 0 : -1;
 	const fields = rules.modern
 		? {
-				startHour: int(trigger.startHour, -1),
-				startMin: int(trigger.startMin, -1),
-				startYear: int(trigger.startYear, -1),
-				startMonth: int(trigger.startMonth, -1),
-				startDay: int(trigger.startDay, -1),
+				startHour: int(trigger.startHour, absent),
+				startMin: int(trigger.startMin, absent),
+				startYear: int(trigger.startYear, absent),
+				startMonth: int(trigger.startMonth, absent),
+				startDay: int(trigger.startDay, absent),
 			}
 		: noStart;
 	const startTime = date(trigger.startTime, 'startTime');
 	const endTime = date(trigger.endTime, 'endTime');
-	const uiPassParam = String(trigger.uiPassParam ?? (simple ? '' : cron ? 'CRON' : ''));
+	// '' = none sent: QuartzScheduler.createJob keeps a uiPassParam job parameter only when the trigger has one.
+	const uiPassParam = trigger.uiPassParam === undefined || trigger.uiPassParam === null ? '' : String(trigger.uiPassParam);
 
 	let start: number;
 	let end: number | undefined;
 	if (rules.modern) {
+		// A complex trigger never gets the request's startTime (SchedulerResourceUtil copies it for cron only).
+		const sentStart = complex ? undefined : startTime;
 		start =
 			fields.startHour >= 0
 				? lenientInstant(fields.startYear + 1900, fields.startMonth, fields.startDay, fields.startHour, fields.startMin, timeZone)
-				: (startTime ?? now);
+				: (sentStart ?? now);
 		end = modernEnd(endTime, serverZone, timeZone);
 	} else {
+		// Calendar.setTime(null) for a complex trigger without startTime.
+		if (complex && startTime === undefined) {
+			throw new BadScheduleRequest('java.lang.NullPointerException (complexJobTrigger without startTime)');
+		}
 		const sent = startTime ?? now;
 		start = named ? movedIntoZone(sent, serverZone, named) : sent;
 		end = endTime;
@@ -250,25 +292,30 @@ export function triggerFromRequest(request: Json, now: number, rules: ServerRule
 		if (!rules.modern) {
 			return { ...base, intervalMs: repeatInterval > 0 ? repeatInterval * 1000 : 0 };
 		}
+		// configureSimpleTrigger: no uiPassParam means SECONDS (9.x exports), and the trigger keeps SECONDS
+		// (pentaho-scheduler-plugin 5312ca2d, first 10.3.0.0-391 / 11.0.0.0-2; 10.2 line 48e201ea, first 10.2.0.4-348).
 		const pass = (uiPassParam || 'SECONDS').toUpperCase();
+		base.uiPassParam = uiPassParam || 'SECONDS';
 		if (pass === 'RUN_ONCE') {
 			return { ...base, intervalMs: 0, calendarUnit: 'YEAR', calendarAmount: 2, end: start + 3_600_000 };
 		}
 		const unit = CALENDAR_UNITS[pass];
-		if (!unit) throw new BadScheduleRequest(`Invalid UiPassParam: ${uiPassParam}`);
+		if (!unit) throw new BadScheduleRequest(`Invalid UiPassParam: ${uiPassParam}`, 'scheduler');
 		const amount = Math.trunc(repeatInterval / unit.seconds);
-		if (amount < 1) throw new BadScheduleRequest('Repeat interval must be >= 1');
+		if (amount < 1) throw new BadScheduleRequest('Repeat Interval cannot be zero.', 'scheduler');
 		return { ...base, intervalMs: amount * unit.seconds * 1000, calendarUnit: unit.unit, calendarAmount: amount };
 	}
 
-	// 9.3/10.2: a cron trigger runs in the zone of the job parameter "timezone", else in the server's
-	// (QuartzScheduler.createJob → setTimezone, pentaho-platform:scheduler/src/main/java/org/pentaho/platform/scheduler2/quartz/QuartzScheduler.java@9.3.0.0-422;
-	// 10.3+ sets the trigger's zone from the request and the parameter changes nothing).
+	// Quartz 1.7.2 (9.3, 10.2 GA): a cron trigger runs in the zone of the job parameter "timezone", else in the
+	// server's (QuartzScheduler.createJob → setTimezone → CronTrigger.setCronExpression(CronExpression),
+	// pentaho-platform:scheduler/src/main/java/org/pentaho/platform/scheduler2/quartz/QuartzScheduler.java@9.3.0.0-R and
+	// pentaho-scheduler-plugin:…/QuartzScheduler.java@10.2.0.0-222). From Quartz 2.3.2 setTimezone only configures
+	// a TriggerBuilder it drops (…/QuartzScheduler.java@10.2.0.1-241, @11.0.0.0-237): the parameter changes nothing.
 	const zoneParameter = (!asJob ? [] : Array.isArray(request.jobParameters) ? request.jobParameters : request.jobParameters ? [request.jobParameters] : [])
 		.map((p) => p as Json)
 		.find((p) => p && p.name === 'timezone');
 	const parameterZone = zoneParameter ? [zoneParameter.stringValue].flat()[0] : undefined;
-	const legacyZone = knownTimeZone(parameterZone) ? parameterZone : serverZone;
+	const legacyZone = rules.timezoneParameter && knownTimeZone(parameterZone) ? parameterZone : serverZone;
 	let cronString: string;
 	let runsIn: string;
 	let repeatInterval = 0;
@@ -290,7 +337,7 @@ export function triggerFromRequest(request: Json, now: number, rules: ServerRule
 			const days = Math.max(1, Math.trunc(repeatInterval / 86400));
 			cronString = `0 ${minute} ${hour} 1/${days} * ? *`;
 		} else {
-			cronString = complexCronString(complex, hour, minute);
+			cronString = complexCronString(complex, hour, minute, rules.minuteZeroToo);
 		}
 		runsIn = rules.modern ? timeZone : legacyZone;
 	} else {
@@ -302,8 +349,12 @@ export function triggerFromRequest(request: Json, now: number, rules: ServerRule
 		}
 		runsIn = rules.modern ? timeZone : legacyZone;
 	}
+	// createQuartzCalendar: a QuartzSchedulerAvailability when startHour > -1, else when a start or end is kept
+	// (a complex trigger keeps no startTime on modern builds).
+	const availability = rules.modern ? fields.startHour > -1 || (!complex && startTime !== undefined) || endTime !== undefined : undefined;
 	const result: CronTrigger = {
 		kind: complex ? 'complex' : 'cron',
+		availability,
 		uiPassParam,
 		start,
 		end,
@@ -318,6 +369,7 @@ export function triggerFromRequest(request: Json, now: number, rules: ServerRule
 	if (wallOf(start, 'UTC').year > LAST_YEAR_QUARTZ_TRIES || nextFire(result, start) === undefined) {
 		throw new BadScheduleRequest(
 			`Based on configured schedule, the given trigger '${uiPassParam}' will never fire (first possible start ${new Date(start).toISOString()}).`,
+			'scheduler',
 		);
 	}
 	return result;
@@ -380,68 +432,4 @@ export function fireTimes(trigger: Trigger, after: number, count: number): numbe
 		cursor = next + 1;
 	}
 	return times;
-}
-
-const DAY_NAMES = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'];
-const QUALIFIERS = ['FIRST', 'SECOND', 'THIRD', 'FOURTH', 'FIFTH', 'LAST'];
-
-/** `1,2,3` or `1-5` as a list of numbers (other shapes: none). */
-function values(field: string): number[] {
-	if (field === '*' || field === '?') return [];
-	const out: number[] = [];
-	for (const part of field.split(',')) {
-		const range = /^(\d+)-(\d+)$/.exec(part);
-		if (range) for (let v = Number(range[1]); v <= Number(range[2]); v++) out.push(v);
-		else if (/^\d+$/.test(part)) out.push(Number(part));
-	}
-	return out;
-}
-
-function recurrence(list: number[]): Json {
-	return list.length ? { recurrenceList: { values: list } } : {};
-}
-
-/**
- * The trigger as 11.x writes it in JSON (JobTrigger with Jackson: the start fields, duration as
- * strings, dates by DateSerializer in the server's zone, recurrences as nested objects):
- * pentaho-scheduler-plugin:core/src/main/java/org/pentaho/platform/api/scheduler2/JobTrigger.java@00d51c66.
- * Older versions write the same names through JAXB (Jersey 1 then makes every scalar a string).
- */
-export function triggerJson(trigger: Trigger, formatDate: (instant: number) => string): Json {
-	const base: Json = {
-		startTime: formatDate(trigger.start),
-		...(trigger.end !== undefined ? { endTime: formatDate(trigger.end) } : {}),
-		uiPassParam: trigger.uiPassParam,
-		duration: String(trigger.duration),
-		startHour: String(trigger.startHour),
-		startMin: String(trigger.startMin),
-		startYear: String(trigger.startYear),
-		startMonth: String(trigger.startMonth),
-		startDay: String(trigger.startDay),
-		startAmPm: '-1',
-		timeZone: trigger.timeZone,
-	};
-	if (trigger.kind === 'simple') {
-		return { '@type': 'simpleJobTrigger', ...base, repeatCount: trigger.repeatCount, repeatInterval: trigger.repeatInterval };
-	}
-	const [sec, min, hour, dom, month, dow, year] = trigger.cronString.split(' ');
-	const json: Json = { '@type': 'complexJobTrigger', ...base, cronString: trigger.cronString };
-	json.yearlyRecurrences = recurrence(values(year));
-	json.monthlyRecurrences = recurrence(values(month));
-	const qualified = dow.split(',').filter((d) => /#|L$/.test(d));
-	json.dayOfWeekRecurrences = qualified.length
-		? {
-				qualifiedDayOfWeek: qualified.map((d) => {
-					const last = d.endsWith('L');
-					const [day, q] = last ? [Number(d.slice(0, -1)), 6] : d.split('#').map(Number);
-					return { qualifier: QUALIFIERS[q - 1], dayOfWeek: DAY_NAMES[(day - 1) % 7] };
-				}),
-			}
-		: recurrence(values(dow));
-	json.dayOfMonthRecurrences = recurrence(values(dom));
-	json.hourlyRecurrences = recurrence(values(hour));
-	json.minuteRecurrences = recurrence(values(min));
-	json.secondRecurrences = recurrence(values(sec));
-	json.repeatInterval = trigger.repeatInterval;
-	return json;
 }

@@ -74,14 +74,37 @@ describe('blockouts, firing and seeds (own emulator)', () => {
 		expect((await c('POST', 'blockout/willFire', { body: inside })).text).toBe('true');
 		expect((await c('POST', 'blockout/willFire', { body: { simpleJobTrigger: once(now + 3 * HOUR + 60_000) } })).text).toBe('false');
 
-		// Errors of add/update/blockstatus are 401.
-		expect((await c('POST', 'blockout/update', { query: { jobid: 'admin\tBlockoutAction\t1' }, body: { simpleJobTrigger: once(now), duration: HOUR } })).status).toBe(401);
-		expect((await c('POST', 'blockout/add', { body: { simpleJobTrigger: once(now) } })).status).toBe(401);
-		expect((await c('POST', 'blockout/blockstatus', { accept: 'application/json', body: { cronJobTrigger: { cronString: 'nope' } } })).status).toBe(401);
+		// add/update answer 401 for a SchedulerException (a trigger that never fires: startYear is years since 1900)
+		// or a user who may not administer; a RuntimeException (a cron string the server cannot read) is a 500.
+		const never = { complexJobTrigger: { uiPassParam: 'WEEKLY', daysOfWeek: [1], startHour: 9, startMin: 0, startYear: 2027, startMonth: 0, startDay: 1 }, duration: HOUR, timeZone: 'UTC' };
+		expect((await c('POST', 'blockout/add', { body: never })).status).toBe(401);
+		expect((await c('POST', 'blockout/add', { body: { cronJobTrigger: { cronString: '0 0 9 1 JAN ?' }, duration: HOUR } })).status).toBe(500);
+		expect((await c('POST', 'blockout/blockstatus', { accept: 'application/json', body: { cronJobTrigger: { cronString: 'nope' } } })).status).toBe(500);
 		expect((await c('POST', 'blockout/update', { user: 'suzy', query: { jobid: updated.text }, body: { simpleJobTrigger: once(now), duration: HOUR } })).status).toBe(401);
+		// update: a jobid that is not user<TAB>name<TAB>n is 401 (QuartzJobKey.parse), none at all 500 (NullPointerException).
+		expect((await c('POST', 'blockout/update', { query: { jobid: 'nonsense' }, body: { simpleJobTrigger: once(now), duration: HOUR } })).status).toBe(401);
+		expect((await c('POST', 'blockout/update', { body: { simpleJobTrigger: once(now), duration: HOUR } })).status).toBe(500);
 
 		await c('PUT', 'removeJob', { body: { jobId: updated.text } });
 		expect((await c('GET', 'blockout/hasblockouts')).text).toBe('false');
+	});
+
+	it('blockout/update removes whatever job the id names and adds a blockout; add takes any duration (SchedulerService.updateBlockout/addBlockout)', async () => {
+		const now = Date.now();
+		// No duration: DURATION_PARAM 0, accepted (nothing checks it).
+		const bare = await api('POST', 'blockout/add', { body: { simpleJobTrigger: once(now + 5 * HOUR), timeZone: 'UTC' } });
+		expect(bare.status).toBe(200);
+		const listed = (await api('GET', 'blockout/blockoutjobs', { accept: 'application/json' })).json().job as Array<Record<string, any>>;
+		expect(listed.find((j) => j.jobId === bare.text)!.jobParams.jobParams).toEqual(expect.arrayContaining([{ name: 'DURATION_PARAM', value: '0' }]));
+		// An unknown but well-formed id: nothing to remove, a new blockout all the same.
+		const fresh = await api('POST', 'blockout/update', { query: { jobid: 'admin\tBlockoutAction\t1' }, body: { simpleJobTrigger: once(now + 6 * HOUR), duration: HOUR } });
+		expect(fresh.status).toBe(200);
+		// The id of an ordinary job: that job is removed and a blockout takes its place.
+		const job = await api('POST', 'job', { body: { jobName: 'Victim', inputFile: '/home/admin/sales.ktr', simpleJobTrigger: once(now + HOUR), timeZone: 'UTC' } });
+		const replaced = await api('POST', 'blockout/update', { query: { jobid: job.text }, body: { simpleJobTrigger: once(now + 7 * HOUR), duration: HOUR } });
+		expect(replaced.status).toBe(200);
+		expect((await api('GET', 'jobinfo', { accept: 'application/json', query: { jobId: job.text } })).status).toBe(204);
+		for (const id of [bare.text, fresh.text, replaced.text]) await api('PUT', 'removeJob', { body: { jobId: id } });
 	});
 
 	it('fireSchedule sets lastRun and moves nextRun on; paused jobs and a paused scheduler do not fire; blocked runs are skipped', async () => {
@@ -90,7 +113,7 @@ describe('blockouts, firing and seeds (own emulator)', () => {
 			body: {
 				jobName: 'Quarter-hourly',
 				inputFile: '/home/admin/sales.ktr',
-				outputFile: '/home/admin/out',
+				outputFile: '/home/admin/workspace',
 				simpleJobTrigger: { uiPassParam: 'MINUTES', repeatInterval: 900, repeatCount: -1, startTime: new Date(start).toISOString() },
 				timeZone: 'UTC',
 			},
@@ -103,8 +126,9 @@ describe('blockouts, firing and seeds (own emulator)', () => {
 		const first = fireSchedule(emu.app, jobId);
 		expect(first).toMatchObject({ fired: true, at: start + 900_000 });
 		expect(await info()).toMatchObject({ lastRun: new Date(start + 900_000).toISOString(), nextRun: new Date(start + 1_800_000).toISOString() });
-		const files = (await api('GET', 'generatedContentForSchedule', { accept: 'application/json', query: { lineageId: ':home:admin:sales.ktr' } })).json();
-		expect(files.map((f: { path: string }) => f.path)).toEqual(['/home/admin/out/Quarter-hourly.txt']);
+		const lineageId = ((await info()).jobParams.jobParams as Array<{ name: string; value: string }>).find((p) => p.name === 'lineage-id')!.value;
+		const files = (await api('GET', 'generatedContentForSchedule', { accept: 'application/json', query: { lineageId } })).json();
+		expect(files.map((f: { path: string }) => f.path)).toEqual(['/home/admin/workspace/Quarter-hourly.txt']);
 
 		await api('POST', 'pauseJob', { body: { jobId } });
 		expect(fireSchedule(emu.app, jobId)).toMatchObject({ fired: false, reason: 'paused' });

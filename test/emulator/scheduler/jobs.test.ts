@@ -4,7 +4,7 @@
  * state; and the Jersey 1 JSON of older servers.
  */
 import { startEmulator, type RunningEmulator } from '../../../emulator';
-import { repositoryIndex } from '../../../emulator/areas/repository';
+import { deleteRepositoryPath, putRepositoryFile, repositoryIndex } from '../../../emulator/areas/repository';
 import { SCHEDULER_BASES, type SchedulerState } from '../../../emulator/areas/scheduler';
 import { client, future, HOUR, useSchedulerEmulator, wall } from './helpers';
 
@@ -111,11 +111,12 @@ describe.each(SCHEDULER_BASES)('scheduler endpoints under %s', (base) => {
 		expect(created.status).toBe(200);
 		const info = (await call('GET', 'jobinfo', { accept: 'application/json', query: { jobId: created.text } })).json();
 		expect(Date.parse(info.nextRun)).toBe(start + 1_800_000);
-		expect(info.jobTrigger).toMatchObject({ '@type': 'simpleJobTrigger', repeatInterval: 1800, repeatCount: -1, uiPassParam: 'MINUTES' });
+		// Read back from the CalendarIntervalTrigger: repeatCount -1, the interval in seconds; strings from 11.0.0.0-42 (BACKLOG-44147).
+		expect(info.jobTrigger).toMatchObject({ '@type': 'simpleJobTrigger', repeatInterval: '1800', repeatCount: '-1', uiPassParam: 'MINUTES' });
 		await call('PUT', 'removeJob', { body: `<jobRequest><jobId>${created.text}</jobId></jobRequest>`, contentType: 'application/xml' });
 	});
 
-	it('a complex trigger with only startTime fires at 22:59 (10.3+: a lenient Calendar set to hour -1, minute -1); with startHour/startMin at that time', async () => {
+	it('a complex trigger with only startTime runs at 00:00 (10.3+ and 10.2.0.2-270+: ComplexJobTriggerProxy start fields are ints, 0 when absent); startHour/startMin -1/-1 is 22:59', async () => {
 		const request = (extra: Record<string, unknown>) => ({
 			jobName: 'Weekly',
 			inputFile: '/home/admin/sales.ktr',
@@ -123,14 +124,18 @@ describe.each(SCHEDULER_BASES)('scheduler endpoints under %s', (base) => {
 			timeZone: 'UTC',
 		});
 		const bare = await call('POST', 'job', { body: request({}) });
-		const both = await call('POST', 'job', { body: request({ startHour: 14, startMin: 45 }) });
-		const bareInfo = (await call('GET', 'jobinfo', { accept: 'application/json', query: { jobId: bare.text } })).json();
-		const bothInfo = (await call('GET', 'jobinfo', { accept: 'application/json', query: { jobId: both.text } })).json();
-		expect(wall(bareInfo.nextRun, 'UTC').text.endsWith('22:59')).toBe(true);
+		const minus = await call('POST', 'job', { body: request({ startHour: -1, startMin: -1 }) });
+		const both = await call('POST', 'job', { body: request({ startHour: 14, startMin: 45, startYear: 126, startMonth: 0, startDay: 1 }) });
+		const infoOf = async (jobId: string) => (await call('GET', 'jobinfo', { accept: 'application/json', query: { jobId } })).json();
+		const bareInfo = await infoOf(bare.text);
+		expect(wall(bareInfo.nextRun, 'UTC').text.endsWith('00:00')).toBe(true);
 		expect(wall(bareInfo.nextRun, 'UTC').weekday).toBe(3);
-		expect(wall(bothInfo.nextRun, 'UTC').text.endsWith('14:45')).toBe(true);
-		expect(wall(bothInfo.nextRun, 'UTC').weekday).toBe(3);
-		for (const jobId of [bare.text, both.text]) await call('PUT', 'removeJob', { body: { jobId } });
+		expect(bareInfo.jobTrigger.cronString).toBe('0 0 0 ? * 4 *');
+		// Its start is 1899-12-31 00:00 (startYear 0 + 1900, day 0), written back by setPentahoTriggerDates.
+		expect(bareInfo.jobTrigger).toMatchObject({ startYear: '-1', startMonth: '11', startDay: '31', startHour: '0', startMin: '0' });
+		expect(wall((await infoOf(minus.text)).nextRun, 'UTC').text.endsWith('22:59')).toBe(true);
+		expect(wall((await infoOf(both.text)).nextRun, 'UTC').text.endsWith('14:45')).toBe(true);
+		for (const jobId of [bare.text, minus.text, both.text]) await call('PUT', 'removeJob', { body: { jobId } });
 	});
 
 	it('a cron trigger fires by its expression in its time zone; an invalid one is refused with 500', async () => {
@@ -180,12 +185,12 @@ describe.each(SCHEDULER_BASES)('scheduler endpoints under %s', (base) => {
 			user,
 			body: { jobName: 'x', inputFile: '/home/suzy/x.ktr', simpleJobTrigger: { uiPassParam: 'RUN_ONCE', startTime: future(HOUR) } },
 		});
-		expect(job).toMatchObject({ status: 401, text: '' });
+		expect(job.status).toBe(401);
 		const blockout = await call('POST', 'blockout/add', {
 			user,
 			body: { simpleJobTrigger: { uiPassParam: 'RUN_ONCE', startTime: future(HOUR), repeatInterval: 0, repeatCount: 0 }, duration: HOUR },
 		});
-		expect(blockout).toMatchObject({ status: 401, text: '' });
+		expect(blockout.status).toBe(401);
 		const index = repositoryIndex(emulator().app)!;
 		expect(await call('GET', 'isScheduleAllowed', { user, query: { id: index.byPath('/home/admin/sales.ktr')!.id } })).toMatchObject({ status: 200, text: 'false' });
 	});
@@ -210,22 +215,37 @@ describe.each(SCHEDULER_BASES)('scheduler endpoints under %s', (base) => {
 	it('getContentCleanerJob answers the seeded cleaner in JSON and XML', async () => {
 		const json = await call('GET', 'getContentCleanerJob', { accept: 'application/json' });
 		expect(json.status).toBe(200);
-		expect(json.json()).toMatchObject({ jobName: 'GeneratedContentCleaner', userName: 'admin', jobTrigger: { '@type': 'simpleJobTrigger', repeatInterval: 86400 } });
+		expect(json.json()).toMatchObject({ jobName: 'GeneratedContentCleaner', userName: 'admin', jobTrigger: { '@type': 'simpleJobTrigger', repeatInterval: '86400' } });
 		expect(json.json().jobParams.jobParams).toEqual(expect.arrayContaining([{ name: 'age', value: '15552000' }]));
 		const xml = await call('GET', 'getContentCleanerJob', { accept: 'application/xml' });
 		expect(xml.text).toMatch(/<job><groupName>admin<\/groupName><jobId>admin\tGeneratedContentCleaner\t\d+<\/jobId>/);
 	});
 
-	it('generatedContentForSchedule lists repository files of a schedule with epoch-millisecond dates', async () => {
-		const response = await call('GET', 'generatedContentForSchedule', { accept: 'application/json', query: { lineageId: ':public:etl:load_sales.ktr' } });
+	it('generatedContentForSchedule lists the files in the caller\'s /home/<user>/workspace whose lineage-id is the job\'s; a path never matches', async () => {
+		const jobs = (await call('GET', 'getJobs', { accept: 'application/json' })).json().job as Array<Record<string, any>>;
+		const daily = jobs.find((j) => j.jobName === 'Daily sales load')!;
+		const lineageId = (daily.jobParams.jobParams as Array<{ name: string; value: string }>).find((p) => p.name === 'lineage-id')!.value;
+		expect(lineageId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+		const response = await call('GET', 'generatedContentForSchedule', { accept: 'application/json', query: { lineageId } });
 		expect(response.status).toBe(200);
 		const files = response.json();
 		expect(files).toHaveLength(1);
-		expect(files[0]).toMatchObject({ name: 'Daily sales load.txt', path: '/home/admin/Daily sales load.txt', folder: 'false' });
+		expect(files[0]).toMatchObject({ name: 'Daily sales load.txt', path: '/home/admin/workspace/Daily sales load.txt', folder: false });
 		expect(files[0].createdDate).toMatch(/^\d{13}$/);
-		const xml = await call('GET', 'generatedContentForSchedule', { query: { lineageId: ':public:etl:load_sales.ktr' } });
-		expect(xml.text).toContain('<repositoryFileDto><id>');
-		expect((await call('GET', 'generatedContentForSchedule', { accept: 'application/json', query: { lineageId: ':nothing' } })).json()).toEqual([]);
+		const xml = await call('GET', 'generatedContentForSchedule', { query: { lineageId } });
+		expect(xml.text).toContain('<repositoryFileDtoes><repositoryFileDto>');
+		// The input file's path id (what the interface document says) is no lineage id.
+		expect((await call('GET', 'generatedContentForSchedule', { accept: 'application/json', query: { lineageId: ':public:etl:load_sales.ktr' } })).json()).toEqual([]);
+		// Only the caller's own workspace is searched.
+		expect((await call('GET', 'generatedContentForSchedule', { user: 'suzy', accept: 'application/json', query: { lineageId } })).json()).toEqual([]);
+		expect((await call('GET', 'generatedContentForSchedule', { accept: 'application/json' })).json()).toEqual([]);
+		// Repository files carry the id in their metadata; one outside the workspace folder is not listed.
+		await putRepositoryFile(emulator().app, '/home/admin/workspace/extra.pdf', 'x', { owner: 'admin', metadata: { 'lineage-id': lineageId } });
+		await putRepositoryFile(emulator().app, '/home/admin/elsewhere.pdf', 'x', { owner: 'admin', metadata: { 'lineage-id': lineageId } });
+		const paths = (await call('GET', 'generatedContentForSchedule', { accept: 'application/json', query: { lineageId } })).json().map((f: { path: string }) => f.path);
+		expect(paths.sort()).toEqual(['/home/admin/workspace/Daily sales load.txt', '/home/admin/workspace/extra.pdf']);
+		await deleteRepositoryPath(emulator().app, '/home/admin/workspace/extra.pdf');
+		await deleteRepositoryPath(emulator().app, '/home/admin/elsewhere.pdf');
 	});
 
 	it('isScheduleAllowed checks the id against the repository: a file true, a folder false, an unknown id 500', async () => {
@@ -281,11 +301,12 @@ describe('older servers (seed jsonStyle jersey1)', () => {
 		await emu?.stop();
 	});
 
-	it('writes every scalar as a string and a one-element list as a bare object', async () => {
+	it('writes every scalar as a string; "job" and "values" stay arrays (the JAXB context resolver\'s arrays), other one-element lists bare', async () => {
 		const body = (await client(() => emu, '/api/scheduler')('GET', 'getJobs', { accept: 'application/json' })).json();
-		expect(Array.isArray(body.job)).toBe(false);
-		expect(body.job.jobName).toBe('Only one');
-		expect(body.job.jobTrigger.repeatInterval).toBe('3600');
+		expect(Array.isArray(body.job)).toBe(true);
+		expect(body.job).toHaveLength(1);
+		expect(body.job[0].jobName).toBe('Only one');
+		expect(body.job[0].jobTrigger.repeatInterval).toBe('3600');
 		expect((emu.app.state.scheduler as SchedulerState).jobs.size).toBe(1);
 	});
 });

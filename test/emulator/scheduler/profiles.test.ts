@@ -1,5 +1,5 @@
 /**
- * The scheduler area per server version (9.3, 10.2, 11.0) with the server in UTC: how each reads the
+ * The scheduler area per server version (9.3, 10.2, 10.2sp, 11.0) with the server in UTC: how each reads the
  * fields of a request, and the platform's time-zone list (routes-system.ts).
  */
 import { startEmulator, type RunningEmulator } from '../../../emulator';
@@ -11,7 +11,7 @@ import { client, wall, type CallOptions } from './helpers';
  * What the real servers do with the fields a request carries, per version, with the server in UTC:
  * the defects of the old node show here (these requests are what it used to send).
  */
-describe.each(['9.3', '10.2', '11.0'] as const)('server %s in UTC: how requests are read', (profile) => {
+describe.each(['9.3', '10.2', '10.2sp', '11.0'] as const)('server %s in UTC: how requests are read', (profile) => {
 	let emu: RunningEmulator;
 	beforeAll(async () => {
 		emu = await startEmulator({ profile, serverTimeZone: 'UTC', seed: { scheduler: { schedules: [], blockouts: [], contentCleaner: false } } });
@@ -20,7 +20,8 @@ describe.each(['9.3', '10.2', '11.0'] as const)('server %s in UTC: how requests 
 		await emu?.stop();
 	});
 	const call = (method: string, path: string, options: CallOptions = {}) => client(() => emu, '/api/scheduler')(method, path, options);
-	const modern = profile === '11.0';
+	// The start-field rewrite: 10.2.0.2-270 on the 10.2 line (10.2sp plays 10.2.0.10-434), 10.3.0.0-116 on the main line.
+	const modern = profile === '10.2sp' || profile === '11.0';
 	const job = (trigger: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
 		jobName: 'J',
 		inputFile: '/home/admin/sales.ktr',
@@ -36,8 +37,9 @@ describe.each(['9.3', '10.2', '11.0'] as const)('server %s in UTC: how requests 
 		const blockout = await call('POST', 'blockout/add', { body: { complexJobTrigger: fields, timeZone: 'Europe/Berlin', duration: 3_600_000 } });
 		if (modern) {
 			expect(created.status).toBe(500);
-			expect(created.text).toMatch(/will never fire/);
-			expect(blockout).toMatchObject({ status: 401, text: '' });
+			// Jersey 1 (/api on 9.x/10.x) turns the message into the container's error page (core/errors.ts).
+			if (profile === '11.0') expect(created.text).toMatch(/will never fire/);
+			expect(blockout.status).toBe(401);
 			const right = await call('POST', 'job', { body: job({ complexJobTrigger: { ...fields, startYear: 127 } }) });
 			expect(right.status).toBe(200);
 			expect(wall(await nextRun(right.text), 'Europe/Berlin').text).toBe('2027-03-29 09:30');

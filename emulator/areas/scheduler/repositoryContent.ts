@@ -1,0 +1,32 @@
+/**
+ * Generated content the repository area holds: the files directly in a workspace folder whose metadata
+ * "lineage-id" is the one asked for (FileService.searchGeneratedContent, see routes-jobs.ts). Read only when
+ * the repository area is registered; the scheduler's own simulated runs are in its state (store.ts).
+ */
+import type { EmulatorApp } from '../../core/app';
+import type { RepositoryArea } from '../repository/store';
+import type { Json } from './store';
+
+export function repositoryGeneratedContent(app: EmulatorApp, workspace: string, lineageId: string): Json[] {
+	const area = app.state.repositoryArea as RepositoryArea | undefined;
+	const folder = area?.repo.find(workspace);
+	if (!area || !folder || !folder.folder) return [];
+	return [...folder.children.values()]
+		.filter((node) => !node.folder && !node.trash && node.metadata['lineage-id'] === lineageId)
+		.map((node) => ({
+			createdDate: String(node.createdDate),
+			fileSize: node.fileSize,
+			folder: false,
+			hidden: node.hidden,
+			id: node.id,
+			lastModifiedDate: String(node.lastModifiedDate),
+			locale: 'en',
+			locked: false,
+			name: node.name,
+			owner: node.acl.owner,
+			ownerType: node.acl.ownerType,
+			path: area.repo.pathOf(node),
+			title: node.name.replace(/\.[^.]+$/, ''),
+			versioned: false,
+		}));
+}
