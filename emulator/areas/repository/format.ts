@@ -128,15 +128,29 @@ export function aceDoc(ace: Ace): Doc {
 	};
 }
 
-/** The ACL as GET answers it: the effective entries and the fixed Administrator entry. */
+/** The tenant administrator role (`singleTenantAdminAuthorityName`), whose entries the ACL reader leaves out. */
+export const ADMIN_ROLE = 'Administrator';
+
+export function isAdminRoleAce(ace: Ace): boolean {
+	return ace.recipientType === 1 && ace.recipient === ADMIN_ROLE;
+}
+
+/**
+ * The ACL as GET answers it (pentaho-platform:extensions/.../services/FileService.java `doGetFileAcl` + `addAdminRole`,
+ * repository/.../jcr/JcrRepositoryFileAclDao.java `toAcl`/`getEffectiveAces`, same at 9.3.0.0-422, 10.2.0.10-434 and
+ * 11.0.0.3-310): the file's own entries, or the effective ones of the nearest non-inheriting ancestor when it inherits;
+ * entries of the Administrator role are never read back (the reader skips that principal), and a display-only
+ * Administrator entry (role, ALL, modifiable false) is appended. The owner is always read back as a user
+ * ("for now, just assume all owners are users"): ownerType 0.
+ */
 export function aclDoc(repo: Repository, node: RepoNode): Doc {
-	const aces = node.acl.entriesInheriting ? repo.effectiveAces(node) : node.acl.aces;
+	const aces = (node.acl.entriesInheriting ? repo.effectiveAces(node) : node.acl.aces).filter((ace) => !isAdminRoleAce(ace));
 	return {
-		aces: [...aces.map(aceDoc), { recipient: 'Administrator', recipientType: 1, permissions: [4], modifiable: false, tenantPath: '/pentaho/tenant0' }],
+		aces: [...aces.map(aceDoc), { recipient: ADMIN_ROLE, recipientType: 1, permissions: [4], modifiable: false, tenantPath: '/pentaho/tenant0' }],
 		entriesInheriting: node.acl.entriesInheriting,
 		id: node.id,
 		owner: node.acl.owner,
-		ownerType: node.acl.ownerType,
+		ownerType: 0,
 		tenantPath: '/pentaho/tenant0',
 	};
 }

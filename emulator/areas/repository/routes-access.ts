@@ -4,7 +4,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { EmulatorHttpError } from '../../core/errors';
 import type { RequestContext } from '../../core/types';
 import { FILES, guarded, ok, pathParam, sendBoolean, userOf } from './request';
-import { aclDoc, keyValues, localeEntries, sendDoc, type Doc } from './format';
+import { aclDoc, ADMIN_ROLE, isAdminRoleAce, keyValues, localeEntries, sendDoc, type Doc } from './format';
 import { ACL_MANAGEMENT, ALL, READ, ROLE, USER, WRITE, type Ace, type RepoNode, type RepositoryArea } from './store';
 
 const xmlParser = new XMLParser({
@@ -126,39 +126,85 @@ export function registerAccessRoutes(area: RepositoryArea): void {
 		sendDoc(ctx, 'settings', settingsDoc(settings), 'typed');
 	});
 
+	// GET {pathId}/acl: FileService.doGetFileAcl (9.3.0.0-422 to 11.0.0.3-310) reads the file with getFile, which is
+	// null for a missing OR unreadable file, then calls getId() on it: NullPointerException, 500 for both.
 	add('GET', `${FILES}/:pathId/acl`, (ctx) => {
 		const user = userOf(ctx);
-		const node = fileAt(ctx);
-		repo.require(user, node, READ);
+		const node = repo.find(pathParam(ctx));
+		if (!node || !repo.permitted(user, node, READ)) throw EmulatorHttpError.bare(500);
 		sendDoc(ctx, 'repositoryFileAclDto', aclDoc(repo, node), area.jsonStyle);
 	});
 
+	// PUT {pathId}/acl (pentaho-platform:extensions/.../resources/FileResource.java `setFileAcls`, services/FileService.java
+	// `setFileAcls`, repository/.../jcr/JcrRepositoryFileAclDao.java `internalUpdateAcl`):
+	// - 9.3.0.0-422: one method @Consumes XML and JSON, the body unmarshalled by Jersey (malformed: 400). From 10.2.0.0-30
+	//   (@f214afa977, XXE fix) XML goes to a second method that parses it itself: malformed XML is caught, 500. Any other
+	//   content type: 415.
+	// - validateUsersAndRoles: a blank owner, or an owner or recipient that is blank or holds one of # , + " \ < > is 403
+	//   (empty body); the owner "pentahoRepoAdmin" skips the recipient check. Users and roles are NOT looked up (SAML):
+	//   unknown ones are stored (the JCR principal provider skips user verification by default).
+	// - a missing or unreadable file (getFile null → FileNotFoundException), a missing/out-of-range ownerType (the owner
+	//   becomes null → NullPointerException, or an index error), a recipientType or permission code out of range, an empty
+	//   permission list, or no ACL-management right on the file: all caught by the resource → 500, empty body.
+	// - entries sent with modifiable=false are dropped (the display-only Administrator entry).
+	// - stored: owner and entriesInheriting; when inheriting, NO entries (all are cleared, none added: "force user to start
+	//   with clean slate"); when not inheriting, the entries sent, plus an Administrator-role ALL entry if none of them is
+	//   for that role. GET never shows Administrator-role entries (format.ts aclDoc), so an ACL sent with no entries and
+	//   entriesInheriting=false leaves only that hidden entry; GET then shows just the display-only Administrator entry.
+	// - 11.x (Jersey 3 + Jackson): RepositoryFileAclDto has a one-argument setAces(List) that sets entriesInheriting=false,
+	//   and Jackson calls it for "aces"; so in JSON an "aces" key turns inheriting off unless "entriesInheriting" comes
+	//   after it (JSON fields are applied in document order).
 	add('PUT', `${FILES}/:pathId/acl`, async (ctx) => {
 		const user = userOf(ctx);
-		const node = fileAt(ctx);
-		const body = await readBodyDoc(ctx, 500);
-		const owner = String(body.owner ?? '');
-		const ownerType = Number(body.ownerType ?? USER);
-		const entriesInheriting = String(body.entriesInheriting ?? 'true') !== 'false';
-		const aces: Ace[] = asArray(body.aces as Raw | Raw[]).map((raw) => ({
-			recipient: String(raw.recipient ?? ''),
-			recipientType: Number(raw.recipientType ?? USER),
-			permissions: asArray(raw.permissions as unknown).map((p) => Number(p)),
-		}));
-		const known = (name: string, type: number) => (type === ROLE ? repo.knownRoles().includes(name) : !!repo.user(name));
-		if (owner === '' || !known(owner, ownerType)) throw new EmulatorHttpError(403, `Invalid owner "${owner}"`);
-		for (const ace of aces) {
-			if (!known(ace.recipient, ace.recipientType)) throw new EmulatorHttpError(403, `Invalid user or role name "${ace.recipient}"`);
-			if (ace.permissions.some((p) => !Number.isInteger(p) || p < 0 || p > 4)) throw new EmulatorHttpError(500, `Invalid permissions for ${ace.recipient}`);
+		const path = pathParam(ctx);
+		const type = String(ctx.req.headers['content-type'] ?? '').toLowerCase();
+		const isJson = /[/+]json/.test(type);
+		const isXml = /[/+]xml/.test(type);
+		if (!isJson && !isXml) throw EmulatorHttpError.bare(415);
+		const text = await ctx.text();
+		let body: Raw;
+		if (isJson) {
+			try {
+				body = JSON.parse(text) as Raw;
+			} catch {
+				throw EmulatorHttpError.bare(400);
+			}
+			if (body === null || typeof body !== 'object' || Array.isArray(body)) throw EmulatorHttpError.bare(400);
+		} else {
+			if (text.trim() === '' || XMLValidator.validate(text) !== true) throw EmulatorHttpError.bare(app.profile.before('10.2') ? 400 : 500);
+			const doc = xmlParser.parse(text) as Raw;
+			const rootName = Object.keys(doc).find((k) => !k.startsWith('?'));
+			const root = rootName ? doc[rootName] : undefined;
+			body = root && typeof root === 'object' ? (root as Raw) : {};
 		}
-		repo.require(user, node, ACL_MANAGEMENT);
-		node.acl = {
-			owner,
-			ownerType,
-			entriesInheriting,
-			// The fixed Administrator entry that GET adds is not stored.
-			aces: aces.filter((ace) => !(ace.recipient === 'Administrator' && ace.recipientType === ROLE && ace.permissions.length === 1 && ace.permissions[0] === ALL)),
-		};
+		const owner = body.owner === undefined || body.owner === null ? '' : String(body.owner);
+		let entriesInheriting = body.entriesInheriting === undefined ? true : String(body.entriesInheriting) === 'true';
+		if (isJson && app.profile.jsonStyle === 'jackson' && 'aces' in body) {
+			const keys = Object.keys(body);
+			if (!keys.includes('entriesInheriting') || keys.indexOf('entriesInheriting') < keys.indexOf('aces')) entriesInheriting = false;
+		}
+		const sent = asArray(body.aces as Raw | Raw[]).map((raw) => ({
+			recipient: raw.recipient === undefined || raw.recipient === null ? '' : String(raw.recipient),
+			recipientType: raw.recipientType === undefined ? -1 : Number(raw.recipientType),
+			permissions: asArray(raw.permissions as unknown).map((p) => Number(p)),
+			modifiable: raw.modifiable === undefined ? true : String(raw.modifiable) === 'true',
+		}));
+		const invalid = (name: string) => name.trim() === '' || /[#,+"\\<>]/.test(name);
+		if (owner.trim() === '') throw EmulatorHttpError.bare(403);
+		if (owner !== 'pentahoRepoAdmin' && (invalid(owner) || sent.some((ace) => invalid(ace.recipient)))) throw EmulatorHttpError.bare(403);
+		const node = repo.find(path);
+		if (!node || !repo.permitted(user, node, READ)) throw EmulatorHttpError.bare(500);
+		const kept = sent.filter((ace) => ace.modifiable);
+		const ownerType = body.ownerType === undefined ? -1 : Number(body.ownerType);
+		if (ownerType !== USER && ownerType !== ROLE) throw EmulatorHttpError.bare(500);
+		for (const ace of kept) {
+			if (ace.recipientType !== USER && ace.recipientType !== ROLE) throw EmulatorHttpError.bare(500);
+			if (ace.permissions.length === 0 || ace.permissions.some((p) => !Number.isInteger(p) || p < 0 || p > 4)) throw EmulatorHttpError.bare(500);
+		}
+		if (!repo.permitted(user, node, ACL_MANAGEMENT)) throw EmulatorHttpError.bare(500);
+		const aces: Ace[] = entriesInheriting ? [] : kept.map((ace) => ({ recipient: ace.recipient, recipientType: ace.recipientType, permissions: [...new Set(ace.permissions)].sort() }));
+		if (!entriesInheriting && !aces.some(isAdminRoleAce)) aces.push({ recipient: ADMIN_ROLE, recipientType: ROLE, permissions: [ALL] });
+		node.acl = { owner, ownerType: USER, entriesInheriting, aces };
 		ok(ctx);
 	});
 

@@ -278,8 +278,15 @@ export class Repository {
 		return [];
 	}
 
+	/**
+	 * Whether the user holds a permission on a node: administrators always; the node's OWNER always (the access
+	 * manager adds an "owner" ACE with jcr:all on the fly: repository/.../acl/PentahoEntryCollector.java
+	 * `getAcesIncludingMagicAces` → `addOwnerAce`, owner from the node's own ACL metadata, every version); otherwise
+	 * an entry of the effective ACL for the user or one of the user's roles.
+	 */
 	permitted(user: EmulatorUser, node: RepoNode, permission: number): boolean {
 		if (user.admin) return true;
+		if (node.acl.owner === user.name) return true;
 		const roles = this.rolesOf(user);
 		return this.effectiveAces(node).some(
 			(ace) =>
@@ -294,11 +301,14 @@ export class Repository {
 		}
 	}
 
-	/** A live node the user may read, else a 404 (missing) or 403 (no read permission). */
+	/**
+	 * A live node the user may read, else a 404 with no body: the repository's getFile answers null both for a missing
+	 * file and for one the user may not read ("file does not exist or is not readable but we can't tell at this point",
+	 * services/FileService.java `doGetFileOrDir`/`doGetFileAsInline`/`doGetFileOrDirAsDownload`@9.3.0.0-422 to @11.0.0.3-310).
+	 */
 	readable(user: EmulatorUser, path: string): RepoNode {
 		const node = this.find(path);
-		if (!node) throw new EmulatorHttpError(404, `File not found: ${path}`);
-		this.require(user, node, READ);
+		if (!node || !this.permitted(user, node, READ)) throw EmulatorHttpError.bare(404);
 		return node;
 	}
 

@@ -2,7 +2,7 @@
  * The repository area's access routes over plain HTTP (routes-access.ts): ACLs, permission checks,
  * locale properties and metadata.
  */
-import { call, F, json, names, text, useRepositoryEmulator } from './helpers';
+import { call, F, json, names, text, useProfileEmulators, useRepositoryEmulator } from './helpers';
 
 useRepositoryEmulator();
 
@@ -11,7 +11,7 @@ describe('repository emulator: access', () => {
 		const acl = await json(`${F}/:home:admin:sales.ktr/acl`);
 		expect(acl).toMatchObject({ owner: 'admin', ownerType: 0, entriesInheriting: true });
 		expect(acl.aces).toContainEqual(expect.objectContaining({ recipient: 'Administrator', recipientType: 1, permissions: [4], modifiable: false }));
-		expect((await call('GET', `${F}/:home:admin:sales.ktr`, { user: 'suzy' })).status).toBe(403);
+		expect((await call('GET', `${F}/:home:admin:sales.ktr`, { user: 'suzy' })).status).toBe(404);
 		const body =
 			'<repositoryFileAclDto><aces><recipient>suzy</recipient><recipientType>0</recipientType><permissions>0</permissions></aces>' +
 			'<entriesInheriting>false</entriesInheriting><owner>admin</owner><ownerType>0</ownerType></repositoryFileAclDto>';
@@ -23,12 +23,14 @@ describe('repository emulator: access', () => {
 		expect((await call('PUT', `${F}/:home:admin:sales.ktr`, { user: 'suzy', body: 'x' })).status).toBe(403);
 		const xml = (await text('GET', `${F}/:home:admin:sales.ktr/acl`))[1];
 		expect(xml).toContain('<entriesInheriting>false</entriesInheriting>');
-		// JSON bodies are taken too; unknown recipients are 403; non-managers are refused.
-		const jsonBody = JSON.stringify({ owner: 'admin', ownerType: 0, entriesInheriting: true, aces: [] });
+		// JSON bodies are taken too; names are checked for characters only (403), not looked up; non-managers get 500.
+		const jsonBody = JSON.stringify({ owner: 'admin', ownerType: 0, aces: [], entriesInheriting: true });
 		expect((await call('PUT', `${F}/:home:admin:sales.ktr/acl`, { body: jsonBody, contentType: 'application/json' })).status).toBe(200);
-		const unknown = JSON.stringify({ owner: 'admin', ownerType: 0, entriesInheriting: false, aces: [{ recipient: 'nobody', recipientType: 0, permissions: [0] }] });
-		expect((await call('PUT', `${F}/:home:admin:sales.ktr/acl`, { body: unknown, contentType: 'application/json' })).status).toBe(403);
-		expect((await call('PUT', `${F}/:home:admin:sales.ktr/acl`, { user: 'suzy', body: jsonBody, contentType: 'application/json' })).status).toBe(403);
+		const unknown = JSON.stringify({ owner: 'admin', ownerType: 0, aces: [{ recipient: 'nobody', recipientType: 0, permissions: [0] }], entriesInheriting: false });
+		expect((await call('PUT', `${F}/:home:admin:sales.ktr/acl`, { body: unknown, contentType: 'application/json' })).status).toBe(200);
+		const badName = JSON.stringify({ owner: 'admin', ownerType: 0, aces: [{ recipient: 'a<b', recipientType: 0, permissions: [0] }], entriesInheriting: false });
+		expect((await call('PUT', `${F}/:home:admin:sales.ktr/acl`, { body: badName, contentType: 'application/json' })).status).toBe(403);
+		expect((await call('PUT', `${F}/:home:admin:sales.ktr/acl`, { user: 'suzy', body: jsonBody, contentType: 'application/json' })).status).toBe(500);
 		expect((await call('PUT', `${F}/:home:admin:sales.ktr/acl`, { body: '<repositoryFileAclDto><owner>', contentType: 'application/xml' })).status).toBe(500);
 	});
 
@@ -68,6 +70,67 @@ describe('repository emulator: access', () => {
 			body: '<stringListWrapper><strings>/home/suzy</strings></stringListWrapper>',
 		});
 		expect(((await xml.json()) as any).setting.map((s: any) => s.value)).toEqual(['0', '1', '2', '3', '4']);
+	});
+});
+
+describe('repository emulator: what PUT acl stores (JcrRepositoryFileAclDao.internalUpdateAcl)', () => {
+	const on = useProfileEmulators();
+	const put = (profile: '9.3' | '10.2sp' | '11.0', path: string, body: string, contentType = 'application/json', user = 'admin') =>
+		on(profile, 'PUT', `${F}/${path}/acl`, { body, contentType, user });
+	const acl = async (profile: '9.3' | '10.2sp' | '11.0', path: string) => (await (await on(profile, 'GET', `${F}/${path}/acl`, { accept: 'application/json' })).json()) as any;
+
+	it('no entries and entriesInheriting=false: only the hidden Administrator entry is stored; GET shows the display-only one; the owner keeps access', async () => {
+		for (const profile of ['9.3', '10.2sp', '11.0'] as const) {
+			await on(profile, 'PUT', `${F}/:public:acl:shared.txt`, { body: 'x' });
+			const body = '<repositoryFileAclDto><owner>suzy</owner><ownerType>0</ownerType><entriesInheriting>false</entriesInheriting></repositoryFileAclDto>';
+			expect((await put(profile, ':public:acl:shared.txt', body, 'application/xml')).status).toBe(200);
+			const read = await acl(profile, ':public:acl:shared.txt');
+			const aces = Array.isArray(read.aces) ? read.aces : [read.aces];
+			expect(aces).toHaveLength(1);
+			expect(aces[0]).toMatchObject({ recipient: 'Administrator', recipientType: profile === '11.0' ? 1 : '1', modifiable: profile === '11.0' ? false : 'false' });
+			// Authenticated (from /public) no longer reads it; its owner does (the owner ACE the access manager adds).
+			expect((await on(profile, 'GET', `${F}/:public:acl:shared.txt`, { user: 'analyst' })).status).toBe(404);
+			expect((await on(profile, 'GET', `${F}/:public:acl:shared.txt`, { user: 'suzy' })).status).toBe(200);
+		}
+	});
+
+	it('inheriting ACLs keep no entries of their own; Administrator-role entries are never read back; the owner reads back as a user', async () => {
+		await on('10.2sp', 'PUT', `${F}/:public:acl:b.txt`, { body: 'x' });
+		const inherit = JSON.stringify({ owner: 'admin', ownerType: 1, entriesInheriting: true, aces: [{ recipient: 'suzy', recipientType: 0, permissions: [0] }] });
+		expect((await put('10.2sp', ':public:acl:b.txt', inherit)).status).toBe(200);
+		const own = JSON.stringify({ owner: 'admin', ownerType: 1, entriesInheriting: false, aces: [] });
+		expect((await put('10.2sp', ':public:acl:b.txt', own)).status).toBe(200);
+		const read = await acl('10.2sp', ':public:acl:b.txt');
+		expect(read.ownerType).toBe('0');
+		expect(read.aces).toMatchObject({ recipient: 'Administrator', permissions: '4' });
+		const adminRead = JSON.stringify({ owner: 'admin', ownerType: 0, entriesInheriting: false, aces: [{ recipient: 'Administrator', recipientType: 1, permissions: [0] }, { recipient: 'x', recipientType: 1, permissions: [0], modifiable: false }] });
+		expect((await put('10.2sp', ':public:acl:b.txt', adminRead)).status).toBe(200);
+		expect((await acl('10.2sp', ':public:acl:b.txt')).aces).toMatchObject({ recipient: 'Administrator', permissions: '4', modifiable: 'false' });
+	});
+
+	it('missing ownerType, bad codes or a missing file are 500; other content types 415; malformed XML 400 on 9.3, 500 from 10.2', async () => {
+		expect((await put('10.2sp', ':public:acl:none.txt', JSON.stringify({ owner: 'admin', ownerType: 0 }))).status).toBe(500);
+		await on('10.2sp', 'PUT', `${F}/:public:acl:c.txt`, { body: 'x' });
+		expect((await put('10.2sp', ':public:acl:c.txt', JSON.stringify({ owner: 'admin', entriesInheriting: true }))).status).toBe(500);
+		expect((await put('10.2sp', ':public:acl:c.txt', JSON.stringify({ owner: 'admin', ownerType: 0, entriesInheriting: false, aces: [{ recipient: 'suzy', recipientType: 0, permissions: [7] }] }))).status).toBe(500);
+		expect((await put('10.2sp', ':public:acl:c.txt', JSON.stringify({ owner: ' ', ownerType: 0 }))).status).toBe(403);
+		expect((await put('10.2sp', ':public:acl:c.txt', 'owner=admin', 'text/plain')).status).toBe(415);
+		expect((await put('9.3', ':public:acl:c.txt', '<repositoryFileAclDto><owner>', 'application/xml')).status).toBe(400);
+		expect((await put('10.2sp', ':public:acl:c.txt', '<repositoryFileAclDto><owner>', 'application/xml')).status).toBe(500);
+		expect((await on('10.2sp', 'GET', `${F}/:public:acl:none.txt/acl`)).status).toBe(500);
+		expect((await on('10.2sp', 'GET', `${F}/:home:admin:sales.ktr/acl`, { user: 'suzy' })).status).toBe(500);
+	});
+
+	it('11.x (Jackson): an "aces" key turns inheriting off unless entriesInheriting comes after it', async () => {
+		await on('11.0', 'PUT', `${F}/:public:acl:j.txt`, { body: 'x' });
+		const entries = [{ recipient: 'suzy', recipientType: 0, permissions: [0] }];
+		expect((await put('11.0', ':public:acl:j.txt', JSON.stringify({ owner: 'admin', ownerType: 0, entriesInheriting: true, aces: entries }))).status).toBe(200);
+		expect((await acl('11.0', ':public:acl:j.txt')).entriesInheriting).toBe(false);
+		expect((await put('11.0', ':public:acl:j.txt', JSON.stringify({ owner: 'admin', ownerType: 0, aces: entries, entriesInheriting: true }))).status).toBe(200);
+		expect((await acl('11.0', ':public:acl:j.txt')).entriesInheriting).toBe(true);
+		await on('10.2sp', 'PUT', `${F}/:public:acl:j.txt`, { body: 'x' });
+		expect((await put('10.2sp', ':public:acl:j.txt', JSON.stringify({ owner: 'admin', ownerType: 0, entriesInheriting: true, aces: entries }))).status).toBe(200);
+		expect((await acl('10.2sp', ':public:acl:j.txt')).entriesInheriting).toBe('true');
 	});
 });
 

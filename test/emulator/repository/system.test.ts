@@ -27,7 +27,7 @@ describe('repository emulator: folders under /api/repo/dirs', () => {
 		expect((await call('PUT', `${F}/:home:admin:intrude.txt`, { user: 'suzy', body: 'no' })).status).toBe(403);
 		expect((await call('PUT', `${F}/:toplevel.txt`, { user: 'analyst', body: 'no' })).status).toBe(403);
 		expect((await call('PUT', `${F}/:newtop/createDir`, { user: 'analyst' })).status).toBe(403);
-		expect((await call('GET', `${F}/:home:suzy:notes.txt`, { user: 'analyst' })).status).toBe(403);
+		expect((await call('GET', `${F}/:home:suzy:notes.txt`, { user: 'analyst' })).status).toBe(404);
 	});
 });
 
