@@ -1,4 +1,5 @@
 /** The data-source area: Analysis schemas (AnalysisResource / AnalysisService). Sources at each route. */
+import { XMLValidator } from 'fast-xml-parser';
 import { unzipSync } from 'fflate';
 
 import type { EmulatorApp } from '../../core/app';
@@ -82,7 +83,8 @@ export function registerAnalysisRoutes(app: EmulatorApp, state: DatasourceState,
 				// schemaFileInfo is null: getFileName() throws → "Unspecified general error" 500 with no message.
 				throw fail(500);
 			}
-			if (/\.xmi$/.test(file.fileName)) throw fail(412, 'Analysis datasource import failed: the file is a metadata model (.xmi), not an analysis schema');
+			// AnalysisService.fileNameValidation (BISERVER-12815): a PlatformImportException (general error) → 412 with its message.
+			if (/\.xmi$/.test(file.fileName)) throw fail(412, 'Error creating Analysis datasource. Mondrian does not support .xmi files.');
 			let content = file.content;
 			if (/\.zip$/.test(file.fileName)) {
 				let entries: Record<string, Uint8Array> = {};
@@ -94,16 +96,24 @@ export function registerAnalysisRoutes(app: EmulatorApp, state: DatasourceState,
 				const schema = Object.keys(entries).find((name) => name.endsWith('.mondrian.xml'));
 				if (schema) content = Buffer.from(entries[schema]);
 			}
-			if (!/<Schema[\s>]/.test(content.toString('utf8'))) throw fail(412, 'Analysis datasource import failed: the file is not a Mondrian schema (no <Schema> element)');
+			// pentaho/pentaho-platform:extensions/src/main/java/org/pentaho/platform/plugin/services/importer/MondrianImportHandler.java@10.2.0.0-222
+			// validateFileData: only well-formedness is checked (an empty or malformed file → "Bundle data is not valid", a general
+			// error → 412); a well-formed file that is no Mondrian schema is stored.
+			if (content.length === 0 || XMLValidator.validate(content.toString('utf8')) !== true) throw fail(412, 'Bundle data is not valid');
 			const parameters = form.fields.parameters;
 			const overwriteParameter = connectStringValue(parameters, 'overwrite');
 			const overwrite = overwriteParameter !== undefined ? overwriteParameter.toLowerCase() === 'true' : form.fields.overwrite === 'true';
 			const name = catalogNameFor(schemaNameOf(content), parameters, catalogId, file.fileName);
 			const existing = state.catalogs.find((c) => c.id === name);
-			if (existing && !overwrite) throw fail(409, `Analysis catalog "${name}" already exists (use overwrite to replace it)`);
+			const datasource = parameters ? connectStringValue(parameters, 'Datasource') : undefined;
+			// pentaho/pentaho-platform:extensions/src/main/java/org/pentaho/platform/plugin/action/mondrian/catalog/MondrianCatalogHelper.java@10.2.0.0-222
+			// addCatalog without overwrite: the same name and the same data source info (EnableXmla and overwrite left out) →
+			// ALREADY_EXISTS → 409; the same name with other data source info → XMLA_SCHEMA_NAME_EXISTS → 412; both with the
+			// message "MondrianCatalogHelper.ERROR_0004 - already exists" (MessageUtil.formatErrorMessage). The emulator
+			// compares the data source names only.
+			if (existing && !overwrite) throw fail((existing.datasourceName ?? null) === (datasource ?? null) ? 409 : 412, 'MondrianCatalogHelper.ERROR_0004 - already exists');
 			const original = form.fields.origCatalogName;
 			if (original && original !== name) state.catalogs = state.catalogs.filter((c) => c.id !== original);
-			const datasource = parameters ? connectStringValue(parameters, 'Datasource') : undefined;
 			const catalog: AnalysisCatalog = {
 				id: name,
 				content,

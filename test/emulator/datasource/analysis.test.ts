@@ -42,14 +42,19 @@ describeEachProfile('emulator: data-source endpoints', (profile) => {
 		expect((await call('DELETE', '/analysis/catalog/Nameless')).status).toBe(200);
 	});
 
-	it('analysis: 409 without overwrite, 412 for .xmi and non-schemas, the container’s 500 page without the booleans or the file', async () => {
-		const exists = await call('PUT', '/analysis/catalog/SampleData', { body: schemaForm({ overwrite: 'false', xmlaEnabledFlag: 'false' }, { content: schemaSource('SampleData'), name: 's.mondrian.xml' }) });
-		expect(exists.status).toBe(409);
-		expect(exists.text).toMatch(/already exists/);
+	it('analysis: 409/412 without overwrite, 412 for .xmi and malformed files (the server’s messages), the container’s 500 page without the booleans or the file', async () => {
+		// SampleData exists with the data source SampleData: the same data source is a 409, another one a 412.
+		const same = await call('PUT', '/analysis/catalog/SampleData', { body: schemaForm({ overwrite: 'false', xmlaEnabledFlag: 'false', parameters: 'DataSource=SampleData' }, { content: schemaSource('SampleData'), name: 's.mondrian.xml' }) });
+		expect([same.status, same.text]).toEqual([409, 'MondrianCatalogHelper.ERROR_0004 - already exists']);
+		const other = await call('PUT', '/analysis/catalog/SampleData', { body: schemaForm({ overwrite: 'false', xmlaEnabledFlag: 'false', parameters: 'DataSource=Other' }, { content: schemaSource('SampleData'), name: 's.mondrian.xml' }) });
+		expect([other.status, other.text]).toEqual([412, 'MondrianCatalogHelper.ERROR_0004 - already exists']);
 		const xmi = await call('PUT', '/analysis/catalog/X', { body: schemaForm({ overwrite: 'true', xmlaEnabledFlag: 'false' }, { content: SCHEMA, name: 'model.xmi' }) });
-		expect(xmi.status).toBe(412);
-		const notSchema = await call('PUT', '/analysis/catalog/X', { body: schemaForm({ overwrite: 'true', xmlaEnabledFlag: 'false' }, { content: '<a/>', name: 'a.xml' }) });
-		expect(notSchema.status).toBe(412);
+		expect([xmi.status, xmi.text]).toEqual([412, 'Error creating Analysis datasource. Mondrian does not support .xmi files.']);
+		const malformed = await call('PUT', '/analysis/catalog/X', { body: schemaForm({ overwrite: 'true', xmlaEnabledFlag: 'false' }, { content: '<Schema name="X"><Cube>', name: 'a.xml' }) });
+		expect([malformed.status, malformed.text]).toEqual([412, 'Bundle data is not valid']);
+		// Only well-formedness is checked: other XML is stored (named after the path id).
+		expect((await call('PUT', '/analysis/catalog/NotASchema', { body: schemaForm({ overwrite: 'true', xmlaEnabledFlag: 'false' }, { content: '<a/>', name: 'a.xml' }) })).status).toBe(201);
+		expect((await call('DELETE', '/analysis/catalog/NotASchema')).status).toBe(200);
 		const noBooleans = await call('PUT', '/analysis/catalog/X', { body: schemaForm({}, { content: SCHEMA, name: 'a.mondrian.xml' }) });
 		expectContainerPage(noBooleans, 500);
 		const noFile = await call('PUT', '/analysis/catalog/X', { body: schemaForm({ overwrite: 'true', xmlaEnabledFlag: 'false' }) });
