@@ -3,7 +3,7 @@
  * context path (`/pentaho` by default), the catalog under `/catalog`, and a control interface
  * under `/__emulator`. Areas (worker, scheduler, repository ...) register their routes on it.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
@@ -57,15 +57,26 @@ const ERROR_CONTENT_TYPES: Record<ErrorStyle, string> = {
 };
 
 /**
- * The platform's own protected set (applicationContext-spring-security-csrf.xml@9.3.0.0-422 and @HEAD),
- * for the endpoints the nodes use; plugins (data access, scheduler) register theirs with `{ csrf: true }`.
+ * The platform's own protected set, per version
+ * (pentaho-platform:assemblies/pentaho-solutions/src/main/resources/pentaho-solutions/system/applicationContext-spring-security-csrf.xml@9.3.0.0-422,
+ * unchanged @10.2.0.10-434; @11.0.0.0-237 adds authorizationDecisionCache, pentaho-platform@b84e40e888, first tag 11.0.0.0-173).
+ * The GWT-RPC matcher on /ws/gwt/unifiedRepository is not played. Plugins (data access, scheduler)
+ * register theirs with `{ csrf: true }`.
  */
-const PLATFORM_CSRF_PATHS: Array<[string, RegExp]> = [
-	['POST', /^\/api\/repo\/files\/import\b/],
-	['POST', /^\/api\/mantle\/session-variable\b/],
-	['POST', /^\/api\/user-settings\//],
-	['GET', /^\/api\/system\/refresh\/(globalActions|metadata|systemSettings|reportingDataCache|mondrianSingleSchemaCache|mondrianSchemaCache|authorizationDecisionCache)\b/],
-];
+function platformCsrfPaths(profile: ServerProfile): Array<[string, RegExp]> {
+	const caches = ['globalActions', 'metadata', 'systemSettings', 'reportingDataCache', 'mondrianSingleSchemaCache', 'mondrianSchemaCache'];
+	if (profile.atLeast('11.0.0.0-173')) caches.push('authorizationDecisionCache');
+	return [
+		['POST', /^\/api\/user-settings\//],
+		['POST', /^\/api\/mantle\/session-variable\b/],
+		['POST', /^\/api\/repo\/files\/import\b/],
+		['POST', /^\/api\/theme\/set\b/],
+		['GET', new RegExp(`^/api/system/refresh/(${caches.join('|')})\\b`)],
+		['POST', /^\/api\/licenseManager\/addLicense\b/],
+		['POST', /^\/UploadService\b/],
+		['POST', /^\/upload\//],
+	];
+}
 
 export function webResultXml(result: 'OK' | 'ERROR', message: string, id = ''): string {
 	return `<?xml version="1.0" encoding="UTF-8"?>\n<webresult>\n  <result>${result}</result>\n  <message>${escapeXml(message)}</message>\n  <id>${escapeXml(id)}</id>\n</webresult>\n`;
@@ -129,8 +140,19 @@ export class EmulatorApp {
 	/** The server version being played. */
 	readonly profile: ServerProfile;
 
-	/** CSRF tokens by session id (the JSESSIONID cookie the token service set). */
+	/** CSRF tokens by session id. */
 	private readonly csrfSessions = new Map<string, string>();
+
+	/** HTTP sessions of the BI server (Tomcat's, kept in memory: they end with the emulator). */
+	private readonly sessions = new Set<string>();
+
+	/** The session of each request under way. */
+	private readonly requestSessions = new WeakMap<IncomingMessage, string>();
+
+	/** The platform's CSRF-protected requests for this version. */
+	private get csrfPaths(): Array<[string, RegExp]> {
+		return platformCsrfPaths(this.profile);
+	}
 
 	/**
 	 * Routes of the platform itself that every area relies on.
@@ -159,14 +181,10 @@ export class EmulatorApp {
 			'GET',
 			'/api/csrf/token',
 			(ctx) => {
-				let session = this.sessionOf(ctx.req);
 				const headers: Record<string, string> = {};
-				if (!session) {
-					session = Math.random().toString(36).slice(2) + Math.random().toString(36).slice(2);
-					headers['Set-Cookie'] = `JSESSIONID=${session}; Path=${this.options.contextPath || '/'}; HttpOnly`;
-				}
-				if (this.options.csrf) {
-					const token = this.csrfSessions.get(session) ?? `csrf-${Math.random().toString(36).slice(2)}`;
+				const session = this.sessionOf(ctx.req);
+				if (this.options.csrf && session) {
+					const token = this.csrfSessions.get(session) ?? randomUUID();
 					this.csrfSessions.set(session, token);
 					headers['X-CSRF-HEADER'] = 'X-CSRF-TOKEN';
 					headers['X-CSRF-PARAM'] = '_csrf';
@@ -178,7 +196,12 @@ export class EmulatorApp {
 		);
 	}
 
+	/** The HTTP session of a BI server request (the one it sent, or the one created for it: see `handle`). */
 	private sessionOf(req: IncomingMessage): string | undefined {
+		return this.requestSessions.get(req);
+	}
+
+	private static requestedSession(req: IncomingMessage): string | undefined {
 		const cookie = String(req.headers.cookie ?? '');
 		const match = /(?:^|;\s*)JSESSIONID=([^;]+)/.exec(cookie);
 		return match?.[1];
@@ -368,6 +391,23 @@ export class EmulatorApp {
 		const params = matched && 'route' in matched ? matched.params : {};
 		const ctx = this.context(req, res, method, mountPath, url.searchParams, errorStyle, params, servlet === 'catalog' || standalone ? undefined : servlet);
 
+		// Every request to the BI server gets an HTTP session: the first filter, PentahoAwareCharacterEncodingFilter
+		// (web.xml@9.3.0.0-422 and @11.0.0.0-237, ignore=yes), calls request.getSession(true) in selectEncoding
+		// (extensions/src/main/java/org/pentaho/platform/web/http/filters/PentahoAwareCharacterEncodingFilter.java@9.3.0.0-422,
+		// same @11.0.0.0-237), so Tomcat answers Set-Cookie JSESSIONID (Path=/pentaho; HttpOnly; web.xml session-config
+		// tracking-mode COOKIE) to every request without a valid session, whatever the outcome.
+		const requestedSession = EmulatorApp.requestedSession(req);
+		const staleSession = requestedSession !== undefined && !this.sessions.has(requestedSession);
+		if (servlet !== 'catalog' && !standalone) {
+			let session = requestedSession;
+			if (session === undefined || staleSession) {
+				session = randomBytes(16).toString('hex').toUpperCase();
+				this.sessions.add(session);
+				res.setHeader('Set-Cookie', `JSESSIONID=${session}; Path=${context || '/'}; HttpOnly`);
+			}
+			this.requestSessions.set(req, session);
+		}
+
 		const fault = this.faults.take(method, rawPath);
 		if (fault) {
 			// Faults answer exactly as configured (no servlet or container rules applied).
@@ -379,7 +419,7 @@ export class EmulatorApp {
 		// csrfGateFilter first), so it refuses before routing and authentication. It is Spring's CsrfFilter
 		// (com.hitachivantara…csrf.servlet.CsrfGateFilter wraps it) with the default AccessDeniedHandlerImpl:
 		// sendError(403, "Forbidden"), which web.xml maps to /unavailable.html.
-		if (this.options.csrf && (routeOptions.csrf || PLATFORM_CSRF_PATHS.some(([m, re]) => m === method && re.test(mountPath)))) {
+		if (this.options.csrf && (routeOptions.csrf || this.csrfPaths.some(([m, re]) => m === method && re.test(mountPath)))) {
 			if (!this.csrfAccepted(req, url.searchParams)) {
 				this.write(res, tomcatSendError(this.profile, 403, 'Forbidden'));
 				return;
@@ -401,7 +441,11 @@ export class EmulatorApp {
 		// handler in the standalone worker server), so an unknown path is refused before it is looked up.
 		const auth = routeOptions.auth ?? (router === this.catalog ? 'bearer' : 'basic');
 		if (auth === 'basic') {
-			const user = this.basicUser(req);
+			// PentahoBasicProcessingFilter (extensions/src/main/java/org/pentaho/platform/web/http/security/PentahoBasicProcessingFilter.java
+			// @9.3.0.0-422, same logic @10.2.0.10-434 and @11.0.0.0-237): a request naming a session that is not valid
+			// (expired, or from before a restart) with Basic credentials is refused whatever the credentials
+			// ("Clearing Basic-Auth"): the Basic entry point's 401; the client's retry carries the new session.
+			const user = staleSession && !standalone && /^Basic/.test(String(req.headers.authorization ?? '')) ? undefined : this.basicUser(req);
 			if (!user) {
 				this.refuseBasic(req, res, mountPath, rawPath, standalone);
 				return;

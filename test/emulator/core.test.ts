@@ -433,3 +433,60 @@ describe('the standalone worker server (no context path): Jetty', () => {
 		}
 	});
 });
+
+describe('HTTP sessions and the CSRF token (BI server)', () => {
+	let server: RunningEmulator;
+	beforeAll(async () => {
+		server = await startEmulator({ profile: '9.3', csrf: true });
+	});
+	afterAll(async () => {
+		await server.stop();
+	});
+	const cookieOf = (response: Response) => /JSESSIONID=([0-9A-F]{32}); Path=\/pentaho; HttpOnly/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+
+	it('gives every request without a valid session a JSESSIONID cookie, refusals included', async () => {
+		const first = await fetch(`${server.url}/api/mantle/isAuthenticated`, { headers: { Authorization: ADMIN } });
+		const session = cookieOf(first);
+		expect(session).toBeDefined();
+		const again = await fetch(`${server.url}/api/mantle/isAuthenticated`, { headers: { Authorization: ADMIN, Cookie: `JSESSIONID=${session}` } });
+		expect(again.status).toBe(200);
+		expect(again.headers.get('set-cookie')).toBeNull();
+		expect(cookieOf(await fetch(`${server.url}/api/mantle/isAuthenticated`))).toBeDefined();
+	});
+
+	it('refuses Basic credentials sent with a session that is not valid (PentahoBasicProcessingFilter), then accepts the retry', async () => {
+		const stale = await fetch(`${server.url}/api/mantle/isAuthenticated`, { headers: { Authorization: ADMIN, Cookie: 'JSESSIONID=0123456789ABCDEF0123456789ABCDEF' } });
+		expect(stale.status).toBe(401);
+		expect(stale.headers.get('www-authenticate')).toBe('Basic realm="Pentaho Realm"');
+		const fresh = cookieOf(stale);
+		const retry = await fetch(`${server.url}/api/mantle/isAuthenticated`, { headers: { Authorization: ADMIN, Cookie: `JSESSIONID=${fresh}` } });
+		expect(retry.status).toBe(200);
+	});
+
+	it('answers the token of the session in headers (204) and lets a protected request with it through the gate', async () => {
+		const token = await fetch(`${server.url}/api/csrf/token?url=${encodeURIComponent(`${server.url}/api/repo/files/import`)}`);
+		expect(token.status).toBe(204);
+		const session = cookieOf(token);
+		expect(token.headers.get('x-csrf-header')).toBe('X-CSRF-TOKEN');
+		expect(token.headers.get('x-csrf-param')).toBe('_csrf');
+		const value = token.headers.get('x-csrf-token')!;
+		expect(value).toMatch(/^[0-9a-f-]{36}$/);
+		const again = await fetch(`${server.url}/api/csrf/token`, { headers: { Cookie: `JSESSIONID=${session}` } });
+		expect(again.headers.get('x-csrf-token')).toBe(value);
+		const passed = await fetch(`${server.url}/api/repo/files/import`, { method: 'POST', headers: { Authorization: ADMIN, Cookie: `JSESSIONID=${session}`, 'X-CSRF-TOKEN': value } });
+		expect(passed.status).not.toBe(403);
+		const without = await fetch(`${server.url}/api/repo/files/import`, { method: 'POST', headers: { Authorization: ADMIN, Cookie: `JSESSIONID=${session}` } });
+		expect(without.status).toBe(403);
+	});
+
+	it('sends no token when protection is off', async () => {
+		const off = await startEmulator({ profile: '11.0' });
+		try {
+			const token = await fetch(`${off.url}/api/csrf/token`);
+			expect(token.status).toBe(204);
+			expect(token.headers.get('x-csrf-token')).toBeNull();
+		} finally {
+			await off.stop();
+		}
+	});
+});
