@@ -171,8 +171,12 @@ export class EmulatorApp {
 	 *   (and @HEAD): it answers the token in the headers X-CSRF-HEADER (the header to send it in),
 	 *   X-CSRF-PARAM and X-CSRF-TOKEN, stored in the HTTP session; with protection off no token header
 	 *   is sent (the browser client, common-ui util/pentaho-csrf.js, treats a missing X-CSRF-TOKEN as "off"
-	 *   and accepts 200 or 204). The service itself is not public: the emulator answers 204 with a
-	 *   JSESSIONID cookie, and needs no login, as the configuration says ("should not require authentication").
+	 *   and accepts 200 or 204). The service is hitachivantara security-web's CsrfTokenService (a public copy:
+	 *   org/hitachivantara/security/web/impl/service/csrf/jaxrs/CsrfTokenService.java, found by code search):
+	 *   `Response.noContent()` (204) with the three headers when Spring's CsrfFilter put a token in the request
+	 *   attribute `_csrf`, i.e. only with protection on; its chain is csrfGateFilter and corsFilter only, so no
+	 *   login. The token lives in the HTTP session (HttpSessionCsrfTokenRepository); the session cookie comes
+	 *   from the encoding filter (see `handle`). Spring's token is a random UUID.
 	 *   Servers before 9.x served it at `/api/system/csrf` (the 2019 common-ui client); the emulator plays 9.3+.
 	 */
 	private addPlatformCoreRoutes(): void {
