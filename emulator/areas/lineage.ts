@@ -156,79 +156,119 @@ function isJob(path: string): boolean {
 	return /\.kjb$/i.test(path);
 }
 
-/** GraphML as the metaverse writes it, with `<key>` declarations (ids d0…) the data refers to. */
+/**
+ * GraphML as the metaverse writes it: Blueprints' GraphMLWriter with `setNormalize(true)`
+ * (M core/src/main/java/org/pentaho/metaverse/graph/GraphMLWriter.java @ 10.2.0.0-222): `<key>` ids are the
+ * property names, keys, nodes, edges and each element's data sorted, four-space indentation, `<key …></key>`, no
+ * newline after `</graphml>` (as in the fixture M core/src/test/resources/pentaho-lineage-output/20150706/repo/
+ * validation/merge_join.ktr/1436208018952_merge_join.graphml). Edge ids are `<source>~<label>~<target>`; labels,
+ * types and categories are DictionaryConst's (M api/src/main/java/org/pentaho/dictionary/DictionaryConst.java).
+ * The graph itself is a small stand-in (document, steps or entries, hops, the table written), not an analysis.
+ */
 export function graphmlFor(run: LineageRun, name: string): string {
 	const job = isJob(run.path);
 	const steps = run.steps ?? [];
-	const node = (id: string, data: Record<string, string | number | boolean>) =>
-		`    <node id="${escapeXml(id, 'noApostrophe')}">${Object.entries(data)
-			.map(([key, value]) => `<data key="${KEY_IDS[key]}">${escapeXml(String(value), 'noApostrophe')}</data>`)
-			.join('')}</node>`;
-	const edge = (id: string, source: string, target: string, label: string) =>
-		`    <edge id="${id}" source="${escapeXml(source, 'noApostrophe')}" target="${escapeXml(target, 'noApostrophe')}" label="${label}"><data key="${KEY_IDS.text}">${label}</data></edge>`;
 	const documentId = `document:${run.path}`;
 	const rootId = `${job ? 'job' : 'transformation'}:${run.path}`;
-	const nodes = [
-		node(documentId, { name: baseName(run.path), type: job ? 'Job File' : 'Transformation File', category: 'document', path: run.path }),
-		node(rootId, { name, type: job ? 'Job' : 'Transformation', category: 'document', path: run.path }),
-		...steps.map((step, index) =>
-			node(`${rootId}/${step}`, { name: step, type: job ? 'Job Entry' : 'Transformation Step', category: 'document-element', copies: index + 1 === steps.length ? 2 : 1 }),
-		),
+	const nodes: Array<{ id: string; data: Record<string, string | number | boolean> }> = [
+		{ id: documentId, data: { name: baseName(run.path), type: 'File', category: 'document', path: run.path, virtual: false } },
+		{ id: rootId, data: { name, type: job ? 'Job' : 'Transformation', category: 'document', path: run.path, virtual: false } },
+		...steps.map((step, index) => ({
+			id: `${rootId}/${step}`,
+			data: { name: step, type: job ? 'Job Entry' : 'Transformation Step', category: 'documentelement', copies: index + 1 === steps.length ? 2 : 1, virtual: false },
+		})),
 	];
-	const edges = [edge('e0', documentId, rootId, 'defines')];
+	const edges: Array<{ source: string; target: string; label: string }> = [{ source: documentId, target: rootId, label: 'defines' }];
 	steps.forEach((step, index) => {
-		edges.push(edge(`e${edges.length}`, rootId, `${rootId}/${step}`, 'contains'));
-		if (index > 0) edges.push(edge(`e${edges.length}`, `${rootId}/${steps[index - 1]}`, `${rootId}/${step}`, 'hops_to'));
+		edges.push({ source: rootId, target: `${rootId}/${step}`, label: 'contains' });
+		if (index > 0) edges.push({ source: `${rootId}/${steps[index - 1]}`, target: `${rootId}/${step}`, label: 'hops_to' });
 	});
 	if (run.table && steps.length > 0) {
 		const tableId = `table:${run.table}`;
-		nodes.push(node(tableId, { name: run.table, type: 'Database Table', category: 'datasource', virtual: true }));
-		edges.push(edge(`e${edges.length}`, `${rootId}/${steps[steps.length - 1]}`, tableId, 'writes'));
+		nodes.push({ id: tableId, data: { name: run.table, type: 'Database Table', category: 'datasource', virtual: true } });
+		edges.push({ source: `${rootId}/${steps[steps.length - 1]}`, target: tableId, label: 'writesto' });
 	}
-	return `<?xml version="1.0" ?>
-<graphml xmlns="http://graphml.graphdrawing.org/xmlns" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://graphml.graphdrawing.org/xmlns http://graphml.graphdrawing.org/xmlns/1.1/graphml.xsd">
-  <key id="d0" for="node" attr.name="name" attr.type="string"/>
-  <key id="d1" for="node" attr.name="type" attr.type="string"/>
-  <key id="d2" for="node" attr.name="category" attr.type="string"/>
-  <key id="d3" for="node" attr.name="path" attr.type="string"/>
-  <key id="d4" for="node" attr.name="copies" attr.type="int"/>
-  <key id="d5" for="node" attr.name="virtual" attr.type="boolean"><default>false</default></key>
-  <key id="d6" for="edge" attr.name="text" attr.type="string"/>
-  <graph id="G" edgedefault="directed">
-${nodes.join('\n')}
-${edges.join('\n')}
-  </graph>
-</graphml>
-`;
+	const types: Record<string, string> = { copies: 'int', virtual: 'boolean' };
+	const nodeKeys = [...new Set(nodes.flatMap((n) => Object.keys(n.data)))].sort();
+	const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+	const x = (text: string | number | boolean) => escapeXml(String(text), 'noApostrophe');
+	const lines = [
+		'<?xml version="1.0" ?>',
+		'<graphml xmlns="http://graphml.graphdrawing.org/xmlns" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://graphml.graphdrawing.org/xmlns http://graphml.graphdrawing.org/xmlns/1.1/graphml.xsd">',
+		...nodeKeys.map((key) => `    <key id="${key}" for="node" attr.name="${key}" attr.type="${types[key] ?? 'string'}"></key>`),
+		'    <key id="text" for="edge" attr.name="text" attr.type="string"></key>',
+		'    <graph id="G" edgedefault="directed">',
+		...[...nodes].sort(byId).flatMap((n) => [
+			`        <node id="${x(n.id)}">`,
+			...Object.keys(n.data)
+				.sort()
+				.map((key) => `            <data key="${key}">${x(n.data[key])}</data>`),
+			'        </node>',
+		]),
+		...edges
+			.map((e) => ({ ...e, id: `${e.source}~${e.label}~${e.target}` }))
+			.sort(byId)
+			.flatMap((e) => [
+				`        <edge id="${x(e.id)}" source="${x(e.source)}" target="${x(e.target)}" label="${e.label}">`,
+				`            <data key="text">${e.label}</data>`,
+				'        </edge>',
+			]),
+		'    </graph>',
+		'</graphml>',
+	];
+	return lines.join('\n');
 }
 
-const KEY_IDS: Record<string, string> = { name: 'd0', type: 'd1', category: 'd2', path: 'd3', copies: 'd4', virtual: 'd5', text: 'd6' };
+/**
+ * JSON as Jackson's default pretty printer writes it (`"key" : value`, two-space object indentation, arrays on
+ * one line `[ a, b ]`, empty ones `[ ]` and `{ }`), the way ExecutionProfileUtil.outputExecutionProfile prints the
+ * profile (INDENT_OUTPUT, then println).
+ */
+function jacksonPretty(value: unknown, level = 0): string {
+	const indent = '  '.repeat(level);
+	if (Array.isArray(value)) return value.length === 0 ? '[ ]' : `[ ${value.map((item) => jacksonPretty(item, level)).join(', ')} ]`;
+	if (value !== null && typeof value === 'object') {
+		const entries = Object.entries(value as Record<string, unknown>);
+		if (entries.length === 0) return '{ }';
+		return `{\n${entries.map(([key, item]) => `${indent}  ${JSON.stringify(key)} : ${jacksonPretty(item, level + 1)}`).join(',\n')}\n${indent}}`;
+	}
+	return JSON.stringify(value ?? null);
+}
 
-function executionProfileFor(run: LineageRun, name: string, startMillis: number): string {
-	return JSON.stringify(
-		{
-			name,
-			path: run.path,
-			type: isJob(run.path) ? 'Job' : 'Transformation',
-			description: null,
-			executionEngine: { name: 'Pentaho Data Integration', version: '9.3.0.0', description: 'Pentaho Data Integration' },
-			executionData: {
-				startTime: startMillis,
-				endTime: startMillis + 42_000,
-				failureCount: 0,
-				executorServer: 'localhost',
-				executorUser: run.user ?? 'admin',
-				clientExecutor: 'SERVER',
-				loggingChannelId: `log-${startMillis}`,
-				parameters: [],
-				variables: {},
-				arguments: [],
-				externalResources: {},
-			},
+/**
+ * The execution profile in the field order of M core/.../impl/model/ExecutionProfile.java (BaseInfo name and
+ * description first), ExecutionData.java and ExecutionEngine.java (VersionInfo) @ 10.2.0.0-222; dates as epoch
+ * milliseconds; the engine from BaseRuntimeExtensionPoint.getExecutionEngineInfo (DictionaryConst name and
+ * description, the server's build version). `clientExecutor` on the server is not traced (stand-in "DI Server",
+ * the value TransformationRuntimeExtensionPoint uses when Kettle has no client type).
+ */
+function executionProfileFor(run: LineageRun, name: string, startMillis: number, version: string): string {
+	return `${jacksonPretty({
+		name,
+		description: null,
+		path: run.path,
+		type: isJob(run.path) ? 'Job' : 'Transformation',
+		executionEngine: {
+			name: 'Pentaho Data Integration',
+			description: 'Pentaho Data Integration (PDI) prepares and blends data to create a complete picture of your business that drives actionable insights.',
+			version,
 		},
-		null,
-		2,
-	);
+		executionData: {
+			startTime: startMillis,
+			endTime: startMillis + 42_000,
+			failureCount: 0,
+			executorServer: 'localhost',
+			executorUser: run.user ?? 'admin',
+			clientExecutor: 'DI Server',
+			loggingChannelId: `log-${startMillis}`,
+			parameters: [],
+			externalResources: {},
+			variables: {},
+			arguments: [],
+			artifactMetadata: null,
+			userMetadata: null,
+		},
+	})}\n`;
 }
 
 /** `<output folder>/<day>/<holder>`: the folder VfsLineageWriter.getOutputDirectoryAsFile makes for a run. */
@@ -243,7 +283,7 @@ function holderFolderOf(run: LineageRun, outputFolder: string): string {
  * (getNameForHolder, cleanseName), the file `<startMillis>_<cleansed name><extension>` (createOutputStream), each
  * resolved (and so normalised) by commons-vfs.
  */
-export function artifactsOf(run: LineageRun, outputFolder: string = DEFAULT_OUTPUT_FOLDER): LineageArtifact[] {
+export function artifactsOf(run: LineageRun, outputFolder: string = DEFAULT_OUTPUT_FOLDER, version = '11.0.0.0-237'): LineageArtifact[] {
 	const startMillis = Date.parse(run.startedAt);
 	if (!Number.isFinite(startMillis)) throw new Error(`Lineage run of ${run.path}: startedAt "${run.startedAt}" is not a date`);
 	const name = run.name ?? baseName(run.path).replace(/\.(ktr|kjb)$/i, '');
@@ -251,7 +291,7 @@ export function artifactsOf(run: LineageRun, outputFolder: string = DEFAULT_OUTP
 	const stem = `${holderFolderOf(run, outputFolder)}/${startMillis}_${cleanseName(name)}`;
 	return [
 		{ suffix: '.graphml', content: graphmlFor(run, name) },
-		{ suffix: '.execution.js', content: executionProfileFor(run, name, startMillis) },
+		{ suffix: '.execution.js', content: executionProfileFor(run, name, startMillis, version) },
 	].map(({ suffix, content }) => {
 		const entry = normaliseVfs(`${stem}${suffix}`);
 		return { entry, day, path: run.path, folder: parentOf(entry), content: Buffer.from(content, 'utf8') };
@@ -262,12 +302,12 @@ export function artifactsOf(run: LineageRun, outputFolder: string = DEFAULT_OUTP
  * The artifacts of a list of runs. With the `latest` strategy the run that ends up in a holder folder of a day is
  * the last one (cleanOutput deletes `<day>/<holder>` before each write).
  */
-function artifactsOfRuns(runs: LineageRun[], outputFolder: string, strategy: 'latest' | 'all'): LineageArtifact[] {
+function artifactsOfRuns(runs: LineageRun[], outputFolder: string, strategy: 'latest' | 'all', version: string): LineageArtifact[] {
 	const ordered = runs.map((run, index) => ({ run, index })).sort((a, b) => Date.parse(a.run.startedAt) - Date.parse(b.run.startedAt) || a.index - b.index);
 	const byHolderFolder = new Map<string, LineageArtifact[]>();
 	const all: LineageArtifact[] = [];
 	for (const { run } of ordered) {
-		const artifacts = artifactsOf(run, outputFolder);
+		const artifacts = artifactsOf(run, outputFolder, version);
 		if (strategy === 'latest') byHolderFolder.set(holderFolderOf(run, outputFolder), artifacts);
 		else all.push(...artifacts);
 	}
@@ -392,10 +432,12 @@ export function register(app: EmulatorApp): void {
 	const outputFolder = normaliseVfs(seed.outputFolder ?? DEFAULT_OUTPUT_FOLDER);
 	const state: LineageState = {
 		outputFolder,
-		artifacts: artifactsOfRuns(seed.runs ?? DEFAULT_RUNS, outputFolder, seed.generationStrategy ?? 'latest'),
+		artifacts: artifactsOfRuns(seed.runs ?? DEFAULT_RUNS, outputFolder, seed.generationStrategy ?? 'latest', app.profile.build),
 	};
 	app.state.lineage = state;
-	const dropsWideHeaders = !app.profile.before('10');
+	// Tomcat 9.0.71 and later drop a header with a character above U+00FF (tomcatHeaderValue).
+	const [major, minor, patch] = app.profile.tomcatVersion.split('.').map(Number);
+	const dropsWideHeaders = major > 9 || (major === 9 && (minor > 0 || patch >= 71));
 
 	/** The tree below the output folder: folders (absolute) and the files directly in each. */
 	const tree = () => {

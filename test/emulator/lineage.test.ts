@@ -121,16 +121,28 @@ describe('emulator: lineage download', () => {
 		expect(badFile.bytes.toString('utf8')).toBe(INVALID_DATE_MESSAGE);
 	});
 
-	it('artifacts are real GraphML with key declarations and JSON execution profiles', async () => {
+	it('artifacts are GraphML as Blueprints writes it normalised (keys named by property) and Jackson-printed execution profiles', async () => {
 		const zip = unzipSync(new Uint8Array((await get('/all/20240305/20240305')).bytes));
-		const graph = parseXml(strFromU8(zip[`${TEST_0305}.graphml`])) as { graphml: { key: unknown[]; graph: { node: unknown[]; edge: unknown[] } } };
-		expect(graph.graphml.key).toContainEqual({ '@id': 'd0', '@for': 'node', '@attr.name': 'name', '@attr.type': 'string' });
+		const text = strFromU8(zip[`${TEST_0305}.graphml`]);
+		expect(text).toContain('\n    <key id="name" for="node" attr.name="name" attr.type="string"></key>\n');
+		expect(text.endsWith('</graphml>')).toBe(true);
+		const graph = parseXml(text) as { graphml: { key: unknown[]; graph: { node: unknown[]; edge: unknown[] } } };
+		expect(graph.graphml.key).toContainEqual({ '@id': 'name', '@for': 'node', '@attr.name': 'name', '@attr.type': 'string' });
 		expect(graph.graphml.graph.node.length).toBe(5);
 		expect(graph.graphml.graph.edge).toContainEqual(
-			expect.objectContaining({ '@source': 'transformation:/home/suzy/test.ktr/Write test', '@target': 'table:TEST_OUT', '@label': 'writes' }),
+			expect.objectContaining({
+				'@id': 'transformation:/home/suzy/test.ktr/Write test~writesto~table:TEST_OUT',
+				'@source': 'transformation:/home/suzy/test.ktr/Write test',
+				'@target': 'table:TEST_OUT',
+				'@label': 'writesto',
+			}),
 		);
-		const profile = JSON.parse(strFromU8(zip[`${TEST_0305}.execution.js`]));
-		expect(profile).toMatchObject({ name: 'test', path: '/home/suzy/test.ktr', executionData: { startTime: Date.parse('2024-03-05T10:30:00Z'), executorUser: 'suzy' } });
+		const profileText = strFromU8(zip[`${TEST_0305}.execution.js`]);
+		expect(profileText.startsWith('{\n  "name" : "test",\n  "description" : null,\n  "path" : "/home/suzy/test.ktr",\n  "type" : "Transformation",\n')).toBe(true);
+		expect(profileText).toContain('"parameters" : [ ],');
+		expect(profileText.endsWith('}\n')).toBe(true);
+		const profile = JSON.parse(profileText);
+		expect(profile).toMatchObject({ name: 'test', path: '/home/suzy/test.ktr', executionEngine: { version: '11.0.0.0-237' }, executionData: { startTime: Date.parse('2024-03-05T10:30:00Z'), executorUser: 'suzy' } });
 	});
 
 	it('POST /file resolves the path from every folder below a date folder: a tail of the repository path finds the file, the absolute path does not', async () => {
