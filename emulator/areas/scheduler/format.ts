@@ -33,6 +33,7 @@ import type { EmulatorApp } from '../../core/app';
 import { jersey1Json } from '../../core/jsonStyle';
 import type { RequestContext } from '../../core/types';
 import { escapeXml } from '../../core/xml';
+import { negotiate } from './request';
 import { nextRunOf, schedulerRules, serverDate, stateOf, type GeneratedFile, type Json, type SchedulerJob } from './store';
 import { formatInZone, instantAt, wallOf } from './time';
 import type { Trigger } from './triggers';
@@ -245,7 +246,7 @@ export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone=
  * JSON `{"job":[…]}` (Jersey 1 keeps "job" an array; 11.x JobWrapper's field `@XmlElement(name = "job")`).
  */
 export function sendJobs(app: EmulatorApp, ctx: RequestContext, jobs: SchedulerJob[]): void {
-	if (ctx.wantsJson()) {
+	if (negotiate(ctx, 'json') === 'json') {
 		const style = jsonStyleOf(app);
 		const body = { job: jobs.map((job) => jobDoc(app, job, style)) };
 		ctx.sendJson(200, style === 'jersey1' ? jersey1(body) : body);
@@ -255,7 +256,7 @@ export function sendJobs(app: EmulatorApp, ctx: RequestContext, jobs: SchedulerJ
 }
 
 export function sendJob(app: EmulatorApp, ctx: RequestContext, job: SchedulerJob): void {
-	if (ctx.wantsJson()) {
+	if (negotiate(ctx, 'json') === 'json') {
 		const style = jsonStyleOf(app);
 		const json = jobDoc(app, job, style);
 		ctx.sendJson(200, style === 'jersey1' ? jersey1(json) : json);

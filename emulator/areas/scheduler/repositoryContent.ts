@@ -30,3 +30,17 @@ export function repositoryGeneratedContent(app: EmulatorApp, workspace: string, 
 			versioned: false,
 		}));
 }
+
+/**
+ * Whether the repository marks a file (by path or id) as not schedulable: metadata `_PERM_SCHEDULABLE` false
+ * (RepositoryFile.SCHEDULABLE_KEY, what SchedulerService.checkFileIsSchedulable / isScheduleAllowed(id) read).
+ * Undefined when the repository area is not registered or the node is unknown.
+ */
+export function notSchedulable(app: EmulatorApp, where: { path?: string; id?: string }): boolean | undefined {
+	const area = app.state.repositoryArea as RepositoryArea | undefined;
+	if (!area) return undefined;
+	const node = where.path !== undefined ? area.repo.find(where.path) : where.id !== undefined ? area.repo.byId.get(where.id) : undefined;
+	if (!node) return undefined;
+	const flag = Object.entries(node.metadata).find(([k]) => k.toLowerCase() === '_perm_schedulable');
+	return flag ? flag[1].toLowerCase() !== 'true' : node.notSchedulable;
+}

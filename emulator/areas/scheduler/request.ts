@@ -70,3 +70,32 @@ export function sendPlain(ctx: RequestContext, body: string): void {
 export function requireStructured(ctx: RequestContext): void {
 	if (!accepts(ctx, 'application/json', 'application/xml', 'text/xml')) throw new EmulatorHttpError(406, 'Not Acceptable');
 }
+
+/**
+ * JSON or XML for a method that @Produces both, as JAX-RS picks: the client's higher quality wins; on a tie
+ * (no Accept header, a wildcard, or both listed alike) the method's first @Produces type. So getJobs, jobinfo,
+ * getContentCleanerJob, blockout/blockoutjobs and blockout/blockstatus (@Produces({APPLICATION_JSON,
+ * APPLICATION_XML})) answer JSON to a request without Accept, generatedContentForSchedule (@Produces({
+ * APPLICATION_XML, APPLICATION_JSON})) XML. 406 when neither is acceptable.
+ */
+export function negotiate(ctx: RequestContext, first: 'json' | 'xml'): 'json' | 'xml' {
+	requireStructured(ctx);
+	const header = String(ctx.req.headers.accept ?? '').toLowerCase();
+	const quality = (kind: 'json' | 'xml'): number => {
+		let best = header.trim() === '' ? 1 : 0;
+		for (const part of header.split(',')) {
+			const [type, ...params] = part.split(';').map((p) => p.trim());
+			const q = Number(params.find((p) => p.startsWith('q='))?.slice(2) ?? '1');
+			const matches =
+				type === '*/*' ||
+				type === 'application/*' ||
+				(kind === 'json' ? type === 'application/json' : type === 'application/xml' || type === 'text/xml' || type === 'text/*');
+			if (matches && Number.isFinite(q)) best = Math.max(best, q);
+		}
+		return best;
+	};
+	const json = quality('json');
+	const xml = quality('xml');
+	if (json === xml) return first;
+	return json > xml ? 'json' : 'xml';
+}

@@ -6,7 +6,7 @@ import type { EmulatorApp } from '../../core/app';
 import { EmulatorHttpError } from '../../core/errors';
 import type { RequestContext } from '../../core/types';
 import { jersey1, sendJobs, XML_DECLARATION, xmlElement } from './format';
-import { accepts, readBody, requireStructured, routeAdder, sendPlain } from './request';
+import { accepts, negotiate, readBody, requireStructured, routeAdder, sendPlain } from './request';
 import { blockedAt, createJob, hasBlockouts, schedulerRules, splitJobId, stateOf, upcomingFires, type Json, type SchedulerJob } from './store';
 import { BadScheduleRequest, triggerFromRequest, type Trigger } from './triggers';
 
@@ -84,7 +84,8 @@ export function registerBlockoutRoutes(app: EmulatorApp, base: string): void {
 		async (ctx) => {
 			if (!accepts(ctx, 'text/plain')) throw new EmulatorHttpError(406, 'Not Acceptable');
 			const request = await readBody(ctx, 'jobScheduleRequest');
-			const fires = upcomingFires(app, triggerFromRequest(request, app.now(), schedulerRules(app), false));
+			// blockoutWillFire converts the request without moving its start (no updateStartDateForTimeZone).
+			const fires = upcomingFires(app, triggerFromRequest(request, app.now(), schedulerRules(app), false, false));
 			sendPlain(ctx, String(fires.some((t) => !blockedAt(app, t))));
 		},
 		'text',
@@ -108,7 +109,7 @@ export function registerBlockoutRoutes(app: EmulatorApp, base: string): void {
 			const partiallyBlocked = blocked.some(Boolean);
 			const totallyBlocked = partiallyBlocked && !blocked.some((b) => !b);
 			const status = { totallyBlocked, partiallyBlocked };
-			if (ctx.wantsJson()) ctx.sendJson(200, state.jsonStyle === 'jersey1' ? jersey1(status) : status);
+			if (negotiate(ctx, 'json') === 'json') ctx.sendJson(200, state.jsonStyle === 'jersey1' ? jersey1(status) : status);
 			else ctx.sendXml(200, `${XML_DECLARATION}${xmlElement('blockStatusProxy', status)}`, 'application/xml');
 		},
 		'json',

@@ -148,7 +148,7 @@ export function createJob(
 			? request.jobName.trim()
 			: inputFile
 				? baseNameWithoutExtension(inputFile)
-				: 'Job';
+				: String(app.now());
 	const jobId = `${user}\t${jobName}\t${state.nextSuffix++}`;
 	let lineageId: string = randomUUID();
 	const params: Array<{ name: string; value: string }> = [];

@@ -217,9 +217,11 @@ function complexCronString(complex: Json, hour: number, minute: number, minuteZe
 /**
  * The trigger of a schedule request; `now` is the server clock. `asJob` false for blockout/willFire
  * and blockout/blockstatus, which convert the request without creating a job (so the job
- * parameter "timezone" does not reach a Quartz trigger there).
+ * parameter "timezone" does not reach a Quartz trigger there). `moveStart` false for blockout/willFire,
+ * which (legacy builds) converts the request without SchedulerService.updateStartDateForTimeZone
+ * (SchedulerResource.blockoutWillFire@9.3.0.0-R; getBlockStatus does move it).
  */
-export function triggerFromRequest(request: Json, now: number, rules: ServerRules, asJob = true): Trigger {
+export function triggerFromRequest(request: Json, now: number, rules: ServerRules, asJob = true, moveStart = true): Trigger {
 	const serverZone = rules.serverTimeZone;
 	// 9.3/10.2 only move the start when the request names a zone; 11.x uses it for everything.
 	const named = knownTimeZone(request.timeZone) ? request.timeZone : undefined;
@@ -281,7 +283,7 @@ export function triggerFromRequest(request: Json, now: number, rules: ServerRule
 			throw new BadScheduleRequest('java.lang.NullPointerException (complexJobTrigger without startTime)');
 		}
 		const sent = startTime ?? now;
-		start = named ? movedIntoZone(sent, serverZone, named) : sent;
+		start = named && moveStart ? movedIntoZone(sent, serverZone, named) : sent;
 		end = endTime;
 	}
 

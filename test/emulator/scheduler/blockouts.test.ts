@@ -58,7 +58,9 @@ describe('blockouts, firing and seeds (own emulator)', () => {
 		expect((await c('POST', 'blockout/blockstatus', { accept: 'application/json', body: inside })).json()).toEqual({ totallyBlocked: true, partiallyBlocked: true });
 		expect((await c('POST', 'blockout/blockstatus', { accept: 'application/json', body: hourly })).json()).toEqual({ totallyBlocked: false, partiallyBlocked: true });
 		expect((await c('POST', 'blockout/blockstatus', { accept: 'application/json', body: outside })).json()).toEqual({ totallyBlocked: false, partiallyBlocked: false });
-		expect((await c('POST', 'blockout/blockstatus', { body: outside })).text).toContain('<blockStatusProxy><totallyBlocked>false</totallyBlocked>');
+		expect((await c('POST', 'blockout/blockstatus', { accept: 'application/xml', body: outside })).text).toContain('<blockStatusProxy><totallyBlocked>false</totallyBlocked>');
+		// No Accept: the first of @Produces({APPLICATION_JSON, APPLICATION_XML}).
+		expect((await c('POST', 'blockout/blockstatus', { body: outside })).json()).toEqual({ totallyBlocked: false, partiallyBlocked: false });
 
 		// Update moves the blockout to three hours from now: a new id, the old one gone, now no longer blocked.
 		const updated = await c('POST', 'blockout/update', {

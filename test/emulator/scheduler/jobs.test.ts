@@ -4,7 +4,7 @@
  * state; and the Jersey 1 JSON of older servers.
  */
 import { startEmulator, type RunningEmulator } from '../../../emulator';
-import { deleteRepositoryPath, putRepositoryFile, repositoryIndex } from '../../../emulator/areas/repository';
+import { deleteRepositoryPath, putRepositoryFile, repositoryIndex, repositoryOf } from '../../../emulator/areas/repository';
 import { SCHEDULER_BASES, type SchedulerState } from '../../../emulator/areas/scheduler';
 import { client, future, HOUR, useSchedulerEmulator, wall } from './helpers';
 
@@ -98,7 +98,9 @@ describe.each(SCHEDULER_BASES)('scheduler endpoints under %s', (base) => {
 		expect(await call('PUT', 'removeJob', { body: { jobId } })).toMatchObject({ status: 200, text: 'REMOVED' });
 		expect((await call('GET', 'jobinfo', { accept: 'application/json', query: { jobId } })).status).toBe(204);
 		expect((await call('POST', 'jobState', { body: { jobId } })).status).toBe(500);
-		expect((await call('PUT', 'removeJob', { body: { jobId } })).status).toBe(500);
+		// removeJob of an unknown id: the administrator's removal deletes nothing and answers REMOVED; others get a NullPointerException.
+		expect(await call('PUT', 'removeJob', { body: { jobId } })).toMatchObject({ status: 200, text: 'REMOVED' });
+		expect((await call('PUT', 'removeJob', { user: 'suzy', body: { jobId } })).status).toBe(500);
 	});
 
 	it('takes XML requests: a simple trigger fires every repeatInterval seconds from its start', async () => {
@@ -248,22 +250,61 @@ describe.each(SCHEDULER_BASES)('scheduler endpoints under %s', (base) => {
 		await deleteRepositoryPath(emulator().app, '/home/admin/elsewhere.pdf');
 	});
 
-	it('isScheduleAllowed checks the id against the repository: a file true, a folder false, an unknown id 500', async () => {
+	it('isScheduleAllowed reads the file\'s _PERM_SCHEDULABLE (true when unset, folders too); an unknown id 500; without the Schedule permission false', async () => {
 		const index = repositoryIndex(emulator().app)!;
 		const file = index.byPath('/home/admin/sales.ktr')!.id;
 		const folder = index.byPath('/home/admin')!.id;
 		expect(await call('GET', 'isScheduleAllowed', { query: { id: file } })).toMatchObject({ status: 200, text: 'true' });
-		expect(await call('GET', 'isScheduleAllowed', { query: { id: folder } })).toMatchObject({ status: 200, text: 'false' });
+		expect(await call('GET', 'isScheduleAllowed', { query: { id: folder } })).toMatchObject({ status: 200, text: 'true' });
 		expect((await call('GET', 'isScheduleAllowed', { query: { id: 'no-such-id' } })).status).toBe(500);
 		expect((await call('GET', 'isScheduleAllowed', { query: { id: '' } })).status).toBe(500);
+		expect(await call('GET', 'isScheduleAllowed', { user: 'suzy', query: { id: 'no-such-id' } })).toMatchObject({ status: 200, text: 'false' });
+		const node = repositoryOf(emulator().app).find('/home/admin/sales.ktr')!;
+		node.notSchedulable = true;
+		try {
+			expect(await call('GET', 'isScheduleAllowed', { query: { id: file } })).toMatchObject({ status: 200, text: 'false' });
+		} finally {
+			node.notSchedulable = false;
+		}
 	});
 
-	it('creating a job checks the input file in the repository: missing 500, a folder 403', async () => {
+	it('creating a job checks the input file in the repository: missing 500 with the message, not schedulable 403, a folder accepted', async () => {
 		const trigger = { simpleJobTrigger: { uiPassParam: 'RUN_ONCE', repeatInterval: 0, repeatCount: 0, startTime: future(HOUR) } };
 		const missing = await call('POST', 'job', { body: { jobName: 'x', inputFile: '/public/missing.ktr', ...trigger } });
 		expect(missing.status).toBe(500);
-		expect(missing.text).toMatch(/Cannot find input source file \/public\/missing.ktr/);
-		expect((await call('POST', 'job', { body: { jobName: 'x', inputFile: '/public/etl', ...trigger } })).status).toBe(403);
+		if (base.startsWith('/plugin')) expect(missing.text).toBe('Cannot find input source file /public/missing.ktr');
+		const folder = await call('POST', 'job', { body: { jobName: 'x', inputFile: '/public/etl', ...trigger } });
+		expect(folder.status).toBe(200);
+		await call('PUT', 'removeJob', { body: { jobId: folder.text } });
+		const node = repositoryOf(emulator().app).find('/home/admin/sales.ktr')!;
+		node.notSchedulable = true;
+		try {
+			expect((await call('POST', 'job', { body: { jobName: 'x', inputFile: '/home/admin/sales.ktr', ...trigger } })).status).toBe(403);
+		} finally {
+			node.notSchedulable = false;
+		}
+	});
+
+	it('run in background (no trigger) is allowed without the Schedule permission; jobinfo of someone else\'s job is 500 for them, pause/remove leave it as it is', async () => {
+		const background = await call('POST', 'job', { user: 'suzy', body: { inputFile: '/home/admin/sales.ktr' } });
+		expect(background.status).toBe(200);
+		expect(background.text).toMatch(/^suzy\tsales\t\d+$/);
+		const job = await call('POST', 'job', { body: { jobName: 'Admin only', inputFile: '/home/admin/sales.ktr', ...{ simpleJobTrigger: { uiPassParam: 'RUN_ONCE', startTime: future(HOUR) } } } });
+		const jobId = job.text;
+		expect((await call('GET', 'jobinfo', { user: 'suzy', accept: 'application/json', query: { jobId } })).status).toBe(500);
+		expect(await call('POST', 'pauseJob', { user: 'suzy', body: { jobId } })).toMatchObject({ status: 200, text: 'NORMAL' });
+		expect(await call('PUT', 'removeJob', { user: 'suzy', body: { jobId } })).toMatchObject({ status: 200, text: 'NORMAL' });
+		expect((await call('GET', 'jobinfo', { accept: 'application/json', query: { jobId } })).json().state).toBe('NORMAL');
+		expect((await call('GET', 'getContentCleanerJob', { user: 'suzy', accept: 'application/json' })).status).toBe(204);
+		for (const id of [background.text, jobId]) await call('PUT', 'removeJob', { body: { jobId: id } });
+	});
+
+	it('a request without Accept gets JSON from getJobs/jobinfo (@Produces JSON first) and XML from generatedContentForSchedule (XML first)', async () => {
+		const jobs = await call('GET', 'getJobs');
+		expect(jobs.type).toMatch(/application\/json/);
+		expect(jobs.json().job.length).toBeGreaterThan(0);
+		expect((await call('GET', 'generatedContentForSchedule', { query: { lineageId: 'x' } })).type).toMatch(/xml/);
+		expect((await call('GET', 'getJobs', { accept: 'application/xml;q=0.9, application/json;q=0.5' })).type).toMatch(/xml/);
 	});
 
 	it('pause pauses the scheduler for the administrator only; start and state', async () => {
