@@ -61,48 +61,71 @@ export function sendDoc(ctx: RequestContext, root: string, doc: Doc, style: Json
 
 /* ---------- filter ---------- */
 
+/**
+ * A listing's `filter` as api/.../unified/RepositoryRequest.java `setLegacyFilter` reads it (same at 9.3.0.0-422,
+ * 10.2.0.10-434 and 11.0.0.3-310): parts separated by "|"; a part that is exactly FILES, FOLDERS or FILES_FOLDERS sets the
+ * type (FILES only counts when the request's depth is 1, otherwise it becomes FILES_FOLDERS; "PLACEHOLDER" is an
+ * IllegalArgumentException → 500); "includeMembers=a,b" / "excludeMembers=a,b" pick the DTO members (both at once:
+ * RuntimeException → 500); the remaining parts, joined by "|", are the JCR child-node name pattern (none left: no
+ * pattern; no filter at all: "*"). Whether the type is applied depends on the listing (children: never; tree: yes).
+ */
 export interface Filter {
 	types: 'FILES' | 'FOLDERS' | 'FILES_FOLDERS';
-	patterns: RegExp[];
+	/** The JCR name pattern (`childNodeFilter`), or null when the filter held only types/members. */
+	pattern: string | null;
 	includeMembers?: string[];
 	excludeMembers?: string[];
 }
 
-/** `TYPES|name*|other|includeMembers=a,b` — parts in any order; both member parts at once is invalid. */
-export function parseFilter(text: string | null): Filter {
-	const filter: Filter = { types: 'FILES_FOLDERS', patterns: [] };
-	if (!text) return filter;
-	for (const raw of text.split('|')) {
-		const part = raw.trim();
-		if (part === '') continue;
-		if (part === 'FILES' || part === 'FOLDERS' || part === 'FILES_FOLDERS') {
-			filter.types = part;
-		} else if (part.startsWith('includeMembers=')) {
-			filter.includeMembers = part.slice('includeMembers='.length).split(',').map((s) => s.trim()).filter(Boolean);
-		} else if (part.startsWith('excludeMembers=')) {
-			filter.excludeMembers = part.slice('excludeMembers='.length).split(',').map((s) => s.trim()).filter(Boolean);
-		} else {
-			const source = part
-				.split('*')
-				.map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-				.join('.*');
-			filter.patterns.push(new RegExp(`^${source}$`));
+export function parseFilter(text: string | null, depth = 0): Filter {
+	const working = text === null || text === '' ? '*' : text;
+	const filter: Filter = { types: 'FILES_FOLDERS', pattern: null };
+	const rest: string[] = [];
+	for (const part of working.split('|')) {
+		if (/^(PLACEHOLDER|FILES|FOLDERS|FILES_FOLDERS)$/.test(part)) {
+			if (part === 'PLACEHOLDER') throw new EmulatorHttpError(500, 'No enum constant RepositoryRequest.FILES_TYPE_FILTER.PLACEHOLDER');
+			filter.types = part === 'FILES' && depth !== 1 ? 'FILES_FOLDERS' : (part as Filter['types']);
+			continue;
 		}
+		const members = /^(includeMembers|excludeMembers)=(.+)$/.exec(part);
+		if (members) {
+			filter[members[1] as 'includeMembers' | 'excludeMembers'] = members[2].split(',');
+			continue;
+		}
+		rest.push(part);
 	}
-	if (filter.includeMembers && filter.excludeMembers) {
-		throw new EmulatorHttpError(400, 'Invalid filter: includeMembers and excludeMembers cannot be used together');
+	// Java's String.split drops trailing empty parts.
+	while (rest.length && rest[rest.length - 1] === '') rest.pop();
+	if (filter.includeMembers?.length && filter.excludeMembers?.length) {
+		throw new EmulatorHttpError(500, 'Cannot include and exclude values in the same Legacy Filter');
 	}
+	filter.pattern = rest.length ? rest.join('|') : null;
 	return filter;
 }
 
+/**
+ * A JCR name pattern (Jackrabbit ChildrenCollectorFilter): alternatives separated by "|", each trimmed, "*" matching any
+ * run of characters, case-sensitive; no pattern matches every name.
+ */
 export function nameMatches(filter: Filter, name: string): boolean {
-	return filter.patterns.length === 0 || filter.patterns.some((p) => p.test(name));
+	if (filter.pattern === null) return true;
+	return filter.pattern
+		.split('|')
+		.map((token) => token.trim())
+		.filter((token) => token !== '')
+		.some((token) => new RegExp(`^${token.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's').test(name));
 }
 
-export function typeMatches(filter: Filter, node: RepoNode): boolean {
-	if (filter.types === 'FILES') return !node.folder;
-	if (filter.types === 'FOLDERS') return node.folder;
-	return true;
+/** The order of listings: by title (String.compareTo), then by the server locale's collator at PRIMARY strength. */
+const COLLATOR = new Intl.Collator('en', { sensitivity: 'base' });
+
+export function byTitle<T>(items: T[], titleOf: (item: T) => string): T[] {
+	const codepoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+	return [...items].sort((a, b) => {
+		const ta = titleOf(a);
+		const tb = titleOf(b);
+		return COLLATOR.compare(ta, tb) || codepoint(ta, tb);
+	});
 }
 
 export function applyMembers(doc: Doc, filter: Filter | undefined): Doc {

@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { EmulatorHttpError } from '../../core/errors';
 import type { RequestContext } from '../../core/types';
 import { FILES, flag, guarded, ok, pathParam, userOf } from './request';
-import { fileDoc, fileListDoc, nameMatches, parseFilter, sendDoc, typeMatches, type Doc, type Filter } from './format';
+import { byTitle, fileDoc, fileListDoc, nameMatches, parseFilter, sendDoc, type Doc, type Filter } from './format';
 import { manifestXml } from './manifest';
 import { javaUrlDecode, lenientDecode } from './javaDecode';
 import { DELETE, pathFromId, READ, segmentsOf, type RepoNode, type RepositoryArea } from './store';
@@ -47,62 +47,136 @@ export function* zipEntriesOf(area: RepositoryArea, top: RepoNode, base: string,
 	}
 }
 
+/**
+ * GET children (services/FileService.java `doGetChildren` → repository/.../jcr/JcrRepositoryFileUtils.java `getChildren`,
+ * same at 9.3.0.0-422, 10.2.0.10-434 and 11.0.0.3-310): the request is built with depth 0, and getChildren applies only the
+ * name pattern (JCR getNodes) and the hidden flag — NEVER the type part of the filter (FILES / FOLDERS). A missing or
+ * unreadable folder, or a path under /etc or /system (isPathValid), is an empty list; a FILE is not a Pentaho folder:
+ * Assert → UnifiedRepositoryException, uncaught → 500. Order: by title (BISERVER-9599 collator), files and folders mixed.
+ */
 function childrenDocs(area: RepositoryArea, ctx: RequestContext, folder: RepoNode | undefined): Doc[] {
 	const user = userOf(ctx);
-	const filter = parseFilter(ctx.query.get('filter'));
-	if (!folder || !folder.folder || !area.repo.permitted(user, folder, READ)) return [];
+	const filter = parseFilter(ctx.query.get('filter'), 0);
+	if (!folder || !area.repo.permitted(user, folder, READ)) return [];
+	const path = area.repo.pathOf(folder);
+	if (path.startsWith('/etc') || path.startsWith('/system')) return [];
+	if (!folder.folder) throw new EmulatorHttpError(500, 'The specified node must be a Pentaho folder');
 	const showHidden = flag(ctx, 'showHidden');
 	const includeAcls = flag(ctx, 'includeAcls');
-	return area.repo
-		.visibleChildren(user, folder)
-		.filter((child) => (showHidden || !child.hidden) && typeMatches(filter, child) && nameMatches(filter, child.name))
-		.map((child) => fileDoc(area.repo, child, { includeAcls, filter }));
+	const children = [...folder.children.values()].filter((child) => nameMatches(filter, child.name) && (showHidden || !child.hidden) && area.repo.permitted(user, child, READ));
+	return byTitle(children, (child) => area.repo.title(child)).map((child) => fileDoc(area.repo, child, { includeAcls, filter }));
 }
 
 interface TreeOptions {
-	depth: number;
 	filter: Filter;
 	showHidden: boolean;
 	includeAcls: boolean;
 	includeSysDirs: boolean;
+	/** The tree's root, whose children are the only ones the system-folder rule looks at. */
+	root: RepoNode;
 }
 
-function treeDoc(area: RepositoryArea, ctx: RequestContext, node: RepoNode, options: TreeOptions, level: number): Doc {
-	const user = userOf(ctx);
-	const doc: Doc = { file: fileDoc(area.repo, node, { includeAcls: options.includeAcls, filter: options.filter }) };
-	if (!node.folder) return doc;
-	if (options.depth >= 0 && level >= options.depth) return doc;
+interface Tree {
+	node: RepoNode;
+	title: string;
+	/** undefined when the depth ran out (the DTO has no children then). */
+	children?: Tree[];
+}
+
+/**
+ * JcrRepositoryFileUtils.getTreeByNode (same at 9.3.0.0-422, 10.2.0.10-434 and 11.0.0.3-310). A hidden (without
+ * showHidden) or unreadable node is no tree. With depth 0 no children at all. Children: those matching the name pattern
+ * and the type (FOLDERS leaves files out; FILES, kept only at depth 1, leaves folders out) — system folders right under
+ * the tree's root only with includeSysDirs — are taken (`isRootFiltered`); with a real name pattern (not "*") every
+ * child folder is also walked, and kept when something below it matched. A folder that matches AND has matches below is
+ * therefore listed twice, as the real code adds it from both passes. `found` tells the caller whether anything matched.
+ */
+function treeOf(area: RepositoryArea, user: NonNullable<RequestContext['user']>, node: RepoNode, depth: number, options: TreeOptions, found: { value: boolean }): Tree | undefined {
+	const { repo } = area;
+	if ((!options.showHidden && node.hidden) || !repo.permitted(user, node, READ)) return undefined;
+	const tree: Tree = { node, title: repo.title(node) };
+	if (depth === 0) return tree;
 	const { filter } = options;
-	const children = area.repo
-		.visibleChildren(user, node)
-		.filter((child) => options.showHidden || !child.hidden)
-		.filter((child) => options.includeSysDirs || !child.system)
-		.filter((child) => {
-			if (filter.types === 'FOLDERS') return child.folder && nameMatches(filter, child.name);
-			return child.folder || nameMatches(filter, child.name);
-		});
-	doc.children = children.map((child) => treeDoc(area, ctx, child, options, level + 1));
+	const twoPasses = filter.pattern !== null && filter.pattern !== '*';
+	const all = [...node.children.values()];
+	const filtered = all.filter(
+		(child) =>
+			nameMatches(filter, child.name) &&
+			!(!child.folder && filter.types === 'FOLDERS') &&
+			!(child.folder && filter.types === 'FILES') &&
+			!(!options.includeSysDirs && node === options.root && child.system),
+	);
+	const folders = twoPasses && node.folder ? all.filter((child) => child.folder) : [];
+	const children: Tree[] = [];
+	const check = (child: RepoNode, isRootFiltered: boolean) => {
+		if (!repo.permitted(user, child, READ)) return;
+		const atomic = { value: !child.folder };
+		const sub = treeOf(area, user, child, depth - 1, options, atomic);
+		if (sub && (atomic.value || isRootFiltered)) {
+			found.value = true;
+			children.push(sub);
+		}
+	};
+	for (const child of folders) check(child, false);
+	for (const child of filtered) {
+		found.value = true;
+		check(child, true);
+	}
+	tree.children = children;
+	return tree;
+}
+
+function treeDocOf(area: RepositoryArea, tree: Tree, options: TreeOptions): Doc {
+	const file = fileDoc(area.repo, tree.node, { includeAcls: options.includeAcls, filter: options.filter });
+	if (tree.title !== area.repo.title(tree.node) && 'title' in file) file.title = tree.title;
+	const doc: Doc = { file };
+	if (tree.children) doc.children = byTitle(tree.children, (child) => child.title).map((child) => treeDocOf(area, child, options));
 	return doc;
 }
 
-function sendTree(area: RepositoryArea, ctx: RequestContext, path: string): void {
+/**
+ * GET tree (FileResource `doGetRootTree`/`doGetTree` → FileService `doGetTree`). `depth` is an Integer query parameter
+ * (not a number: 404, Jersey's parameter error; absent: -1, unlimited). The root tree has no includeSysDirs parameter
+ * (always false); non-administrators never get system folders (DefaultUnifiedRepositoryWebService.getTreeFromRequest).
+ * Per version, FileService.doGetTree: at 9.3.0.0 (GA) a missing tree is null → 204. From 9.3.0.1 / 9.4 (@9395c7a4f4,
+ * @bfb7828322, BISERVER-13625) it renames the root's "home" and "public" children to "Home" and "Public" by looping over
+ * `tree.getChildren()` first, so a missing/unreadable/hidden path (tree null) and depth=0 (children null) are a
+ * NullPointerException → 500, on every 10.2 build too; 10.3.0.0-313 (@cb1f79023a) answers null (204) again and
+ * 10.3.0.0-314 (@54d4582dea) skips the loop when there are no children, so 11.x answers 204 / the childless tree.
+ */
+function sendTree(area: RepositoryArea, ctx: RequestContext, path: string, includeSysDirs: boolean): void {
 	const user = userOf(ctx);
+	const { profile } = area.app;
+	const depthText = ctx.query.get('depth');
+	const depth = depthText === null ? -1 : Number(depthText);
+	if (depthText !== null && (depthText.trim() === '' || !Number.isInteger(depth))) throw EmulatorHttpError.bare(404);
+	const filter = parseFilter(ctx.query.get('filter'), depth);
 	const node = area.repo.find(path);
-	if (!node || !area.repo.permitted(user, node, READ)) {
+	const options: TreeOptions = {
+		filter,
+		showHidden: flag(ctx, 'showHidden'),
+		includeAcls: flag(ctx, 'includeAcls'),
+		includeSysDirs: includeSysDirs && user.admin,
+		root: node ?? area.repo.root,
+	};
+	const tree = node ? treeOf(area, user, node, depth, options, { value: false }) : undefined;
+	const translates = profile.atLeast('9.3.0.1');
+	const fixedNull = profile.atLeast('10.3') && profile.atLeast('10.3.0.0-313');
+	const fixedChildren = profile.atLeast('10.3') && profile.atLeast('10.3.0.0-314');
+	if (!tree) {
+		if (translates && !fixedNull) throw new EmulatorHttpError(500, '');
 		ctx.send(204);
 		return;
 	}
-	const depthText = ctx.query.get('depth');
-	const depth = depthText === null || depthText === '' ? -1 : Number(depthText);
-	if (!Number.isInteger(depth)) throw new EmulatorHttpError(400, `Invalid depth "${depthText}"`);
-	const options: TreeOptions = {
-		depth,
-		filter: parseFilter(ctx.query.get('filter')),
-		showHidden: flag(ctx, 'showHidden'),
-		includeAcls: flag(ctx, 'includeAcls'),
-		includeSysDirs: flag(ctx, 'includeSysDirs'),
-	};
-	sendDoc(ctx, 'repositoryFileTreeDto', treeDoc(area, ctx, node, options, 0), area.jsonStyle);
+	if (translates && !fixedChildren && !tree.children) throw new EmulatorHttpError(500, '');
+	if (translates) {
+		for (const child of tree.children ?? []) {
+			const childPath = area.repo.pathOf(child.node);
+			if (child.node.name === 'home' && childPath === '/home') child.title = 'Home';
+			else if (child.node.name === 'public' && childPath === '/public') child.title = 'Public';
+		}
+	}
+	sendDoc(ctx, 'repositoryFileTreeDto', treeDocOf(area, tree, options), area.jsonStyle);
 }
 
 /**
@@ -188,7 +262,7 @@ export function registerFileRoutes(area: RepositoryArea): void {
 
 	add('GET', `${FILES}/children`, (ctx) => sendDoc(ctx, 'repositoryFileDtoes', fileListDoc(childrenDocs(area, ctx, repo.root)), area.jsonStyle));
 
-	add('GET', `${FILES}/tree`, (ctx) => sendTree(area, ctx, '/'));
+	add('GET', `${FILES}/tree`, (ctx) => sendTree(area, ctx, '/', false));
 
 	add('GET', `${FILES}/deleted`, (ctx) => {
 		const user = userOf(ctx);
@@ -267,7 +341,7 @@ export function registerFileRoutes(area: RepositoryArea): void {
 		sendDoc(ctx, 'repositoryFileDtoes', fileListDoc(docs), area.jsonStyle);
 	});
 
-	add('GET', `${FILES}/:pathId/tree`, (ctx) => sendTree(area, ctx, pathParam(ctx)));
+	add('GET', `${FILES}/:pathId/tree`, (ctx) => sendTree(area, ctx, pathParam(ctx), flag(ctx, 'includeSysDirs')));
 
 	// FileResource.doGetGeneratedContent(ForUser)@9.3.0.0-422 and @727e5c86: a missing (or unreadable)
 	// source file is a FileNotFoundException that the resource turns into an EMPTY list with 200.

@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { strFromU8, unzipSync } from 'fflate';
 
 import { addGeneratedContent, repositoryOf } from '../../../emulator/areas/repository';
-import { call, emu, F, json, names, propertiesOf, text, useRepositoryEmulator } from './helpers';
+import type { ProfileName } from '../../../emulator/core/profiles';
+import { call, emu, F, json, names, propertiesOf, text, useProfileEmulators, useRepositoryEmulator } from './helpers';
 
 useRepositoryEmulator();
 
@@ -136,8 +137,11 @@ describe('repository emulator: listings', () => {
 		expect(names(await json(`${F}/:public:etl/children?showHidden=true`))).toEqual(['daily_load.kjb', 'load_sales.ktr', 'lookup_cache.ktr']);
 		const withAcls = await json(`${F}/:public:etl/children?includeAcls=true`);
 		expect(withAcls.repositoryFileDto[0].repositoryFileAclDto).toMatchObject({ entriesInheriting: true });
-		expect(names(await json(`${F}/:public/children?filter=FOLDERS`))).toEqual(['etl', 'made', 'Sample Reports']);
-		expect(names(await json(`${F}/:public/children?filter=FILES`))).toEqual(['note.txt']);
+		// The child listing never applies the type part of the filter (JcrRepositoryFileUtils.getChildren): FOLDERS and
+		// FILES list everything, by title with files and folders mixed.
+		expect(names(await json(`${F}/:public/children?filter=FOLDERS`))).toEqual(['etl', 'made', 'note.txt', 'Sample Reports']);
+		expect(names(await json(`${F}/:public/children?filter=FILES`))).toEqual(['etl', 'made', 'note.txt', 'Sample Reports']);
+		expect(names(await json(`${F}/:public/children?filter=${encodeURIComponent('*a*|FOLDERS')}`))).toEqual(['made', 'Sample Reports']);
 		expect(names(await json(`${F}/:public:etl/children?filter=${encodeURIComponent('FILES|*.kjb|load*')}`))).toEqual(['daily_load.kjb', 'load_sales.ktr']);
 		expect(names(await json(`${F}/:public:etl/children?filter=${encodeURIComponent('FILES|*.kjb')}`))).toEqual(['daily_load.kjb']);
 		const included = await json(`${F}/:public:etl/children?filter=${encodeURIComponent('FILES_FOLDERS|*|includeMembers=name,path')}`);
@@ -146,14 +150,15 @@ describe('repository emulator: listings', () => {
 		expect(excluded.repositoryFileDto[0]).not.toHaveProperty('id');
 		expect(excluded.repositoryFileDto[0]).not.toHaveProperty('owner');
 		expect(excluded.repositoryFileDto[0]).toHaveProperty('name');
+		// RepositoryRequest throws a RuntimeException for both member parts: 500.
 		const both = await call('GET', `${F}/:public/children?filter=${encodeURIComponent('FILES|includeMembers=name|excludeMembers=id')}`);
-		expect(both.status).toBe(400);
+		expect(both.status).toBe(500);
 	});
 
 	it('tree: depth, filter, hidden files, system folders, and 204 for a missing path', async () => {
 		const tree = await json(`${F}/:public/tree?depth=1`);
 		expect(tree.file.path).toBe('/public');
-		expect(tree.children.map((c: any) => c.file.name)).toEqual(['etl', 'made', 'Sample Reports', 'note.txt']);
+		expect(tree.children.map((c: any) => c.file.name)).toEqual(['etl', 'made', 'note.txt', 'Sample Reports']);
 		expect(tree.children[0].children).toBeUndefined();
 		const deep = await json(`${F}/:public/tree?depth=2&filter=FOLDERS`);
 		expect(deep.children.map((c: any) => c.file.name)).toEqual(['etl', 'made', 'Sample Reports']);
@@ -218,5 +223,58 @@ describe('repository emulator: trash', () => {
 		expect((await call('GET', `${F}/:public:colon.txt`)).status).toBe(404);
 		const [status] = await text('PUT', `${F}/delete`, { user: 'suzy', body: (await propertiesOf('/home/admin/sales.ktr')).id, contentType: 'text/plain' });
 		expect(status).toBe(403);
+	});
+});
+
+describe('repository emulator: children and tree filters per server build', () => {
+	const on = useProfileEmulators();
+	const tree = async (profile: ProfileName, query: string) => (await (await on(profile, 'GET', `${F}/:public/tree?${query}`, { accept: 'application/json' })).json()) as any;
+	// Jersey 1 JSON writes a one-element list as the element itself.
+	const list = (v: any) => ([] as any[]).concat(v ?? []);
+	const kids = (t: any) => list(t.children).map((c: any) => c.file.name);
+
+	it('children apply only the name pattern on every build; a FILE has no children (500); /etc lists nothing', async () => {
+		for (const profile of ['9.3', '10.2', '10.2sp', '11.0'] as const) {
+			const list = async (filter: string) => {
+				const body = (await (await on(profile, 'GET', `${F}/:public:etl/children?filter=${encodeURIComponent(filter)}&showHidden=true`, { accept: 'application/json' })).json()) as any;
+				return [].concat(body.repositoryFileDto ?? []).map((f: any) => f.name);
+			};
+			expect(await list('*|FOLDERS')).toEqual(['daily_load.kjb', 'load_sales.ktr', 'lookup_cache.ktr']);
+			expect(await list('FILES|*.ktr')).toEqual(['load_sales.ktr', 'lookup_cache.ktr']);
+			expect((await on(profile, 'GET', `${F}/:public:etl:daily_load.kjb/children`)).status).toBe(500);
+			expect(await (await on(profile, 'GET', `${F}/:etc/children`, { accept: 'application/json' })).json()).toEqual({});
+		}
+	});
+
+	it('tree applies the type: FOLDERS drops files, FILES only at depth 1; a name pattern keeps folders with matches below (twice when the folder matches too)', async () => {
+		await on('10.2sp', 'PUT', `${F}/:public:sales:sales.ktr`, { body: '<transformation/>' });
+		await on('10.2sp', 'PUT', `${F}/:public:other:x.txt`, { body: 'x' });
+		expect(kids(await tree('10.2sp', 'depth=1&filter=*|FOLDERS'))).toEqual(['etl', 'other', 'sales', 'Sample Reports']);
+		expect(kids(await tree('10.2sp', 'depth=1&filter=*|FILES'))).toEqual([]);
+		expect(kids(await tree('10.2sp', 'depth=2&filter=*|FILES'))).toEqual(['etl', 'other', 'sales', 'Sample Reports']);
+		const ktr = await tree('10.2sp', 'depth=-1&filter=*.ktr');
+		expect(kids(ktr)).toEqual(['etl', 'sales']);
+		expect(kids(list(ktr.children)[0])).toEqual(['load_sales.ktr']);
+		const sales = await tree('10.2sp', 'filter=sales*');
+		expect(kids(sales)).toEqual(['sales', 'sales']);
+	});
+
+	it('a missing path is 204 on 9.3 GA and 11.0 but 500 on every 10.2 build; depth=0 is 500 on 10.2; a bad depth is 404', async () => {
+		const status = async (profile: ProfileName, path: string) => (await on(profile, 'GET', `${F}/${path}`)).status;
+		expect(await status('9.3', ':public:none/tree')).toBe(204);
+		expect(await status('10.2', ':public:none/tree')).toBe(500);
+		expect(await status('10.2sp', ':public:none/tree')).toBe(500);
+		expect(await status('11.0', ':public:none/tree')).toBe(204);
+		expect(await status('9.3', ':public/tree?depth=0')).toBe(200);
+		expect(await status('10.2sp', ':public/tree?depth=0')).toBe(500);
+		expect(await status('11.0', ':public/tree?depth=0')).toBe(200);
+		expect(await status('11.0', ':public/tree?depth=one')).toBe(404);
+	});
+
+	it('the root tree titles home and public "Home" and "Public" from 9.3.0.1 on, and never lists /etc', async () => {
+		const root = async (profile: ProfileName) => (await (await on(profile, 'GET', `${F}/tree?depth=1&includeSysDirs=true`, { accept: 'application/json' })).json()) as any;
+		expect((await root('9.3')).children.map((c: any) => c.file.title)).toEqual(['home', 'public']);
+		expect((await root('10.2sp')).children.map((c: any) => c.file.title)).toEqual(['Home', 'Public']);
+		expect((await root('11.0')).children.map((c: any) => c.file.title)).toEqual(['Home', 'Public']);
 	});
 });
