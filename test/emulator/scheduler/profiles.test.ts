@@ -109,4 +109,14 @@ describe.each(['9.3', '10.2', '10.2sp', '11.0'] as const)('server %s in UTC: how
 		});
 		expect(((await response.json()) as { serverTzId?: string }).serverTzId).toBe('UTC');
 	});
+
+	it('GET /api/system/timezones: JSON without Accept, no id containing "gmt", values "<id> - <daylight name> (UTC±hhmm)" (SystemResource)', async () => {
+		const response = await fetch(`${emu.url}/api/system/timezones`, { headers: { Authorization: `Basic ${Buffer.from('admin:password').toString('base64')}` } });
+		expect(response.headers.get('content-type')).toMatch(/application\/json/);
+		const entries = ((await response.json()) as { timeZones: { entry: Array<{ key: string; value: string }> } }).timeZones.entry;
+		expect(entries.some((e) => /gmt/i.test(e.key))).toBe(false);
+		const berlin = entries.find((e) => e.key === 'Europe/Berlin')!;
+		expect(berlin.value).toMatch(/^Europe\/Berlin - Central European Summer Time \(UTC\+0[12]00\)$/);
+		expect(entries.find((e) => e.key === 'UTC')!.value).toMatch(/^UTC - .* \(UTC\+0000\)$/);
+	});
 });
