@@ -149,7 +149,12 @@ export function createJob(
 			: inputFile
 				? baseNameWithoutExtension(inputFile)
 				: String(app.now());
-	const jobId = `${user}\t${jobName}\t${state.nextSuffix++}`;
+	// QuartzJobKey: user TAB job name TAB UUIDUtil.getUUIDAsString() (a time-based, version 1 UUID)
+	// (pentaho-scheduler-plugin:core/src/main/java/org/pentaho/platform/scheduler2/quartz/QuartzJobKey.java@11.0.0.0-237,
+	// pentaho-platform:scheduler/…/QuartzJobKey.java@9.3.0.0-R; since pentaho-platform e98415a77a, 2018).
+	state.nextSuffix++;
+	const uuid = randomUUID();
+	const jobId = `${user}\t${jobName}\t${uuid.slice(0, 14)}1${uuid.slice(15)}`;
 	let lineageId: string = randomUUID();
 	const params: Array<{ name: string; value: string }> = [];
 	for (const parameter of toList(request.jobParameters)) {

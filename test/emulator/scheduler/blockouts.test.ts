@@ -46,7 +46,7 @@ describe('blockouts, firing and seeds (own emulator)', () => {
 		// A blockout from one minute ago, lasting an hour: now is blocked.
 		const added = await c('POST', 'blockout/add', { body: { simpleJobTrigger: once(now - 60_000), duration: HOUR, timeZone: 'UTC' } });
 		expect(added.status).toBe(200);
-		expect(added.text).toMatch(/^admin\tBlockoutAction\t\d+$/);
+		expect(added.text).toMatch(/^admin\tBlockoutAction\t[0-9a-f-]{36}$/);
 		expect((await c('GET', 'blockout/hasblockouts')).text).toBe('true');
 		expect((await c('GET', 'blockout/shouldFireNow')).text).toBe('false');
 
@@ -68,7 +68,7 @@ describe('blockouts, firing and seeds (own emulator)', () => {
 			body: { simpleJobTrigger: once(now + 3 * HOUR), duration: HOUR, timeZone: 'UTC' },
 		});
 		expect(updated.status).toBe(200);
-		expect(updated.text).toMatch(/^admin\tBlockoutAction\t\d+$/);
+		expect(updated.text).toMatch(/^admin\tBlockoutAction\t[0-9a-f-]{36}$/);
 		expect(updated.text).not.toBe(added.text);
 		const ids = ((await c('GET', 'blockout/blockoutjobs', { accept: 'application/json' })).json().job as Array<{ jobId: string }>).map((j) => j.jobId);
 		expect(ids).toEqual([updated.text]);

@@ -22,7 +22,7 @@ describe.each(SCHEDULER_BASES)('scheduler endpoints under %s', (base) => {
 		expect(names).toEqual(expect.arrayContaining(['Daily sales load', 'Hourly ETL', 'Month-end close', 'Weekly report', 'GeneratedContentCleaner']));
 		expect(names).not.toContain('BlockoutAction');
 		const daily = jobs.find((j) => j.jobName === 'Daily sales load')!;
-		expect(daily.jobId).toMatch(/^admin\tDaily sales load\t\d+$/);
+		expect(daily.jobId).toMatch(/^admin\tDaily sales load\t[0-9a-f-]{36}$/);
 		expect(daily.state).toBe('NORMAL');
 		expect(Date.parse(daily.nextRun)).toBeGreaterThan(Date.now() - 1000);
 		const next = wall(daily.nextRun, 'Europe/Berlin');
@@ -42,7 +42,7 @@ describe.each(SCHEDULER_BASES)('scheduler endpoints under %s', (base) => {
 		expect(response.text).toMatch(/^<\?xml[^>]*\?><jobs><job>/);
 		expect(response.text).toContain('xsi:type="complexJobTrigger"');
 		expect(response.text).toContain('xsi:type="simpleJobTrigger"');
-		expect(response.text).toMatch(/<jobId>admin\tHourly ETL\t\d+<\/jobId>/);
+		expect(response.text).toMatch(/<jobId>admin\tHourly ETL\t[0-9a-f-]{36}<\/jobId>/);
 	});
 
 	it('a non-administrator sees only their own jobs', async () => {
@@ -76,7 +76,7 @@ describe.each(SCHEDULER_BASES)('scheduler endpoints under %s', (base) => {
 		expect(created.status).toBe(200);
 		expect(created.type).toMatch(/text\/plain/);
 		const jobId = created.text;
-		expect(jobId).toMatch(/^admin\tNightly load\t\d+$/);
+		expect(jobId).toMatch(/^admin\tNightly load\t[0-9a-f-]{36}$/);
 
 		const info = await call('GET', 'jobinfo', { accept: 'application/json', query: { jobId } });
 		expect(info.status).toBe(200);
@@ -220,7 +220,7 @@ describe.each(SCHEDULER_BASES)('scheduler endpoints under %s', (base) => {
 		expect(json.json()).toMatchObject({ jobName: 'GeneratedContentCleaner', userName: 'admin', jobTrigger: { '@type': 'simpleJobTrigger', repeatInterval: '86400' } });
 		expect(json.json().jobParams.jobParams).toEqual(expect.arrayContaining([{ name: 'age', value: '15552000' }]));
 		const xml = await call('GET', 'getContentCleanerJob', { accept: 'application/xml' });
-		expect(xml.text).toMatch(/<job><groupName>admin<\/groupName><jobId>admin\tGeneratedContentCleaner\t\d+<\/jobId>/);
+		expect(xml.text).toMatch(/<job><groupName>admin<\/groupName><jobId>admin\tGeneratedContentCleaner\t[0-9a-f-]{36}<\/jobId>/);
 	});
 
 	it('generatedContentForSchedule lists the files in the caller\'s /home/<user>/workspace whose lineage-id is the job\'s; a path never matches', async () => {
@@ -288,7 +288,7 @@ describe.each(SCHEDULER_BASES)('scheduler endpoints under %s', (base) => {
 	it('run in background (no trigger) is allowed without the Schedule permission; jobinfo of someone else\'s job is 500 for them, pause/remove leave it as it is', async () => {
 		const background = await call('POST', 'job', { user: 'suzy', body: { inputFile: '/home/admin/sales.ktr' } });
 		expect(background.status).toBe(200);
-		expect(background.text).toMatch(/^suzy\tsales\t\d+$/);
+		expect(background.text).toMatch(/^suzy\tsales\t[0-9a-f-]{36}$/);
 		const job = await call('POST', 'job', { body: { jobName: 'Admin only', inputFile: '/home/admin/sales.ktr', ...{ simpleJobTrigger: { uiPassParam: 'RUN_ONCE', startTime: future(HOUR) } } } });
 		const jobId = job.text;
 		expect((await call('GET', 'jobinfo', { user: 'suzy', accept: 'application/json', query: { jobId } })).status).toBe(500);
