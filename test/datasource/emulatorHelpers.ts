@@ -29,13 +29,14 @@ export const connectionParameters = {
 };
 
 /** The output of Get for the Warehouse connection: the same keys and types on every server version. */
+/** Warehouse as the server answers it after the repository round trip: null texts come back "", the port also as the PORT_NUMBER attribute, the type with the server's own fields (data-access and platform DatabaseHelper; docs/real-servers/data-sources.md). */
 export const WAREHOUSE = {
 	name: 'Warehouse',
 	databaseType: {
 		name: 'PostgreSQL',
 		shortName: 'POSTGRESQL',
 		defaultDatabasePort: 5432,
-		extraOptionsHelpUrl: null,
+		extraOptionsHelpUrl: 'http://jdbc.postgresql.org/documentation/83/connect.html#connection-parameters',
 		defaultDatabaseName: null,
 		defaultOptions: null,
 		supportedAccessTypes: ['NATIVE', 'ODBC', 'JNDI'],
@@ -46,10 +47,10 @@ export const WAREHOUSE = {
 	databaseName: 'warehouse',
 	databasePort: 6432,
 	username: 'etl',
-	connectSql: null,
-	dataTablespace: null,
-	indexTablespace: null,
-	informixServername: null,
+	connectSql: '',
+	dataTablespace: '',
+	indexTablespace: '',
+	informixServername: '',
 	SQLServerInstance: null,
 	streamingResults: false,
 	quoteAllFields: false,
@@ -63,7 +64,7 @@ export const WAREHOUSE = {
 	partitioned: false,
 	extraOptions: { 'POSTGRESQL.ssl': 'true' },
 	extraOptionsOrder: {},
-	attributes: {},
+	attributes: { PORT_NUMBER: '6432' },
 	connectionPoolingProperties: {},
 	partitioningInformation: [],
 };

@@ -3,7 +3,7 @@
  * version (flexjson or Jackson), read → merge → write updates that keep what the user did not name,
  * passwords left out unless asked for.
  */
-import type { DatasourceState } from '../../emulator/areas/datasource';
+import { poolLogin, type DatasourceState } from '../../emulator/areas/datasource';
 import { run } from '../harness';
 import { useEmulator } from '../helpers/emulator';
 import { describeEachProfile } from '../helpers/profiles';
@@ -117,6 +117,8 @@ describe('Data Source node: a server that hands out passwords (10.2+, encrypted 
 		expect(created.error).toBeUndefined();
 		const state = fixture.emulator.app.state.datasource as DatasourceState;
 		expect(state.connections.find((c) => c.name === 'Warehouse Copy')?.password).toBe('Etl-Pa55!');
+		// What the connection pool logs in with (PooledDatasourceHelper: the stored text, nothing decoded).
+		expect(poolLogin(state.connections.find((c) => c.name === 'Warehouse Copy')!).password).toBe('Etl-Pa55!');
 		// The Password field takes the same form.
 		await run(node, { parameters: { ...connectionParameters, connection: rl('Warehouse Field'), password: String(asked.items[0].json.password) }, credentials });
 		expect(state.connections.find((c) => c.name === 'Warehouse Field')?.password).toBe('Etl-Pa55!');
