@@ -222,41 +222,63 @@ export function registerAccessRoutes(area: RepositoryArea): void {
 		sendDoc(ctx, 'settings', settingsDoc(codes.map((code) => ({ name: String(code), value: String(!!node && repo.permitted(user, node, code)) }))), 'typed');
 	});
 
+	// GET {pathId}/locales (FileResource/FileService `doGetFileLocales`, 9.3.0.0-422 to 11.0.0.3-310): the NAMES of the
+	// file's locales only — each entry is `new LocaleMapDto(locale.toString(), null)`, so there is no properties member
+	// (`…/localeProperties?locale=` gives those). A missing or unreadable file is a FileNotFoundException the resource
+	// logs: an empty list, 200. Jersey 1 (9.x, 10.x) writes the List<LocaleMapDto> as <localeMapDtoes><localeMapDto>
+	// <locale>…</locale></localeMapDto>…; 11.x (@e355e4fae2, 11.0.0.0-42) returns LocaleMapDtoWrapper, root element
+	// <localePropertiesMapEntries> with the same <localeMapDto> items. JSON: {"localeMapDto": …} in both.
 	add('GET', `${FILES}/:pathId/locales`, (ctx) => {
 		const user = userOf(ctx);
 		const node = repo.find(pathParam(ctx));
-		const entries = node && repo.permitted(user, node, READ) ? localeEntries(node) : [];
-		sendDoc(ctx, 'localePropertiesMapEntries', entries.length ? { localeMapDto: entries } : {}, area.jsonStyle);
+		const entries = node && repo.permitted(user, node, READ) ? [...node.locales.keys()].map((locale) => ({ locale })) : [];
+		const root = app.profile.jsonStyle === 'jackson' ? 'localePropertiesMapEntries' : 'localeMapDtoes';
+		sendDoc(ctx, root, entries.length ? { localeMapDto: entries } : {}, area.jsonStyle);
 	});
 
+	// GET {pathId}/localeProperties (FileService `doGetLocaleProperties`): a missing or unreadable file (getFile null) is an
+	// empty list, 200.
 	add('GET', `${FILES}/:pathId/localeProperties`, (ctx) => {
 		const user = userOf(ctx);
-		const node = fileAt(ctx);
-		repo.require(user, node, READ);
-		const properties = node.locales.get(ctx.query.get('locale') || 'default') ?? {};
+		const node = repo.find(pathParam(ctx));
+		const readable = node && repo.permitted(user, node, READ);
+		const properties = readable ? (node.locales.get(ctx.query.get('locale') || 'default') ?? {}) : {};
 		const entries = keyValues(properties);
 		sendDoc(ctx, 'stringKeyStringValueDtoes', entries.length ? { stringKeyStringValueDto: entries } : {}, area.jsonStyle);
 	});
 
+	// PUT {pathId}/localeProperties (FileService `doSetLocaleProperties`, 9.3.0.0-422 to 11.0.0.3-310): the locale's
+	// properties are REPLACED by the ones sent; a missing/unreadable file (getFile null → NullPointerException), an entry
+	// without key or value (java.util.Properties refuses null) or no write right (JCR access denied) are caught by the
+	// resource: 500 with the exception's message as the body.
 	add('PUT', `${FILES}/:pathId/localeProperties`, async (ctx) => {
 		const user = userOf(ctx);
-		const node = fileAt(ctx);
+		const node = repo.find(pathParam(ctx));
 		const locale = ctx.query.get('locale') || 'default';
-		const properties = keyValueList(await readBodyDoc(ctx, 500));
-		repo.require(user, node, WRITE);
-		// FileService.doSetLocaleProperties@9.3.0.0-422 and @727e5c86: the locale's properties are REPLACED
-		// by the ones sent (setLocalePropertiesForFileByFileId with only those).
+		const list = asArray(((b: Raw) => b.stringKeyStringValueDto ?? b.stringKeyStringValueDtoes ?? b.items)(await readBodyDoc(ctx, 400)) as Raw | Raw[] | undefined);
+		if (!node || !repo.permitted(user, node, READ)) throw EmulatorHttpError.bare(500);
+		const properties: Record<string, string> = {};
+		for (const entry of list) {
+			if (entry === null || typeof entry !== 'object' || entry.key === undefined || entry.key === null || entry.value === undefined || entry.value === null) {
+				throw EmulatorHttpError.bare(500);
+			}
+			properties[String(entry.key)] = String(entry.value);
+		}
+		if (!repo.permitted(user, node, WRITE)) throw new EmulatorHttpError(500, `Access denied: ${repo.pathOf(node)}`);
 		node.locales.set(locale, properties);
 		node.lastModifiedDate = app.now();
 		ok(ctx);
 	});
 
+	// PUT {pathId}/deleteLocale (FileService `doDeleteLocale`): a missing or unreadable file is skipped (200); no locale
+	// (null) or no write right fail in the repository → 500 with the message.
 	add('PUT', `${FILES}/:pathId/deleteLocale`, (ctx) => {
 		const user = userOf(ctx);
-		const node = fileAt(ctx);
+		const node = repo.find(pathParam(ctx));
+		if (!node || !repo.permitted(user, node, READ)) return ok(ctx);
 		const locale = ctx.query.get('locale') ?? '';
 		if (locale === '') throw new EmulatorHttpError(500, 'The locale parameter is empty');
-		repo.require(user, node, WRITE);
+		if (!repo.permitted(user, node, WRITE)) throw new EmulatorHttpError(500, `Access denied: ${repo.pathOf(node)}`);
 		node.locales.delete(locale);
 		ok(ctx);
 	});

@@ -136,6 +136,7 @@ describe('repository emulator: what PUT acl stores (JcrRepositoryFileAclDao.inte
 
 describe('repository emulator: locales and metadata', () => {
 	const report = `${F}/:public:Sample%20Reports:Sales%20Summary.prpt`;
+	const profileEmulators = useProfileEmulators();
 
 	it('locales, localeProperties (GET, PUT with XML) and deleteLocale', async () => {
 		const locales = await json(`${report}/locales`);
@@ -148,7 +149,32 @@ describe('repository emulator: locales and metadata', () => {
 		expect((await call('PUT', `${report}/deleteLocale?locale=fr`)).status).toBe(200);
 		expect(await json(`${report}/localeProperties?locale=fr`)).toEqual({});
 		expect(await json(`${F}/:public:none.prpt/locales`)).toEqual({});
-		expect((await call('PUT', `${F}/:public:none.prpt/deleteLocale?locale=fr`)).status).toBe(500);
+		// FileService.doDeleteLocale skips a file it cannot find: 200.
+		expect((await call('PUT', `${F}/:public:none.prpt/deleteLocale?locale=fr`)).status).toBe(200);
+	});
+
+	it('locales answers locale names only, root localeMapDtoes (Jersey 1) or localePropertiesMapEntries (11.x); properties come from localeProperties', async () => {
+		const on = profileEmulators;
+		for (const profile of ['9.3', '10.2sp', '11.0'] as const) {
+			const xml = await (await on(profile, 'GET', `${report}/locales`)).text();
+			const root = profile === '11.0' ? 'localePropertiesMapEntries' : 'localeMapDtoes';
+			expect(xml).toBe(
+				`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><${root}><localeMapDto><locale>default</locale></localeMapDto><localeMapDto><locale>de</locale></localeMapDto></${root}>`,
+			);
+			const asJson = (await (await on(profile, 'GET', `${report}/locales`, { accept: 'application/json' })).json()) as any;
+			expect(asJson).toEqual({ localeMapDto: [{ locale: 'default' }, { locale: 'de' }] });
+			const props = (await (await on(profile, 'GET', `${report}/localeProperties?locale=de`, { accept: 'application/json' })).json()) as any;
+			expect(props).toEqual({ stringKeyStringValueDto: profile === '11.0' ? [{ key: 'file.title', value: 'Umsatzübersicht' }] : { key: 'file.title', value: 'Umsatzübersicht' } });
+		}
+	});
+
+	it('localeProperties of a missing or unreadable file is an empty 200; PUT by a user who may not write is 500', async () => {
+		expect(await json(`${F}/:public:none.prpt/localeProperties?locale=de`)).toEqual({});
+		expect(await json(`${F}/:home:admin:sales.ktr/localeProperties`, { user: 'suzy' })).toEqual({});
+		const body = JSON.stringify({ stringKeyStringValueDto: [{ key: 'file.title', value: 'x' }] });
+		expect((await call('PUT', `${F}/:home:admin:sales.ktr/localeProperties?locale=fr`, { user: 'suzy', body, contentType: 'application/json' })).status).toBe(500);
+		const noValue = JSON.stringify({ stringKeyStringValueDto: [{ key: 'file.title' }] });
+		expect((await call('PUT', `${report}/localeProperties?locale=fr`, { body: noValue, contentType: 'application/json' })).status).toBe(500);
 	});
 
 	it('metadata GET and PUT (JSON under either key, or XML); _PERM_HIDDEN hides the file', async () => {
