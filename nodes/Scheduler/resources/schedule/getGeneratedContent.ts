@@ -33,7 +33,7 @@ export const description = updateDisplayOptions({ show }, [
 		displayOptions: { show: { contentBy: ['lineageId'] } },
 	},
 	{
-		displayName: "The server lists only the generated files in the logged-in user's home folder whose lineage-id is the schedule's.",
+		displayName: "The server lists only the generated files in the logged-in user's workspace folder (/home/<user>/workspace) whose lineage-id is the schedule's.",
 		name: 'generatedContentNotice',
 		type: 'notice',
 		default: '',
@@ -80,9 +80,9 @@ interface Plan {
 
 /**
  * `GET …/generatedContentForSchedule?lineageId=`: the scheduler lists the files in the current user's
- * home folder whose `lineage-id` metadata equals the given value (pentaho-scheduler-plugin
+ * workspace folder whose `lineage-id` metadata equals the given value (pentaho-scheduler-plugin
  * core/src/main/java/org/pentaho/platform/web/http/api/resources/services/SchedulerService.java
- * `doGetGeneratedContentForSchedule` → pentaho-platform FileService.searchGeneratedContent(userDir, lineageId,
+ * `doGetGeneratedContentForSchedule` → pentaho-platform FileService.searchGeneratedContent(SessionResource.doGetCurrentUserDir() = /home/<user>/workspace, lineageId,
  * "lineage-id")@11.1.0.0-345/@11.1.0.0-381). The value is the UUID QuartzScheduler puts into every job's
  * parameters as `lineage-id` (QuartzScheduler.java createJob@11.1.0.0-345), so the schedule is read first.
  */
