@@ -131,13 +131,13 @@ export type MultipartPart =
 	| { name: string; value: string }
 	| { name: string; fileName: string; contentType: string; content: Buffer | ByteStream };
 
-interface ReadableClass {
+export interface ReadableClass {
 	from(iterable: AsyncIterable<Buffer>, options?: { objectMode?: boolean }): ByteStream;
 	name: string;
 }
 
 /** The Readable class of a stream, found through its prototype chain (node code may not import 'stream'). */
-function readableClassOf(stream: ByteStream): ReadableClass | undefined {
+export function readableClassOf(stream: ByteStream): ReadableClass | undefined {
 	let current: unknown = (stream as { constructor?: unknown }).constructor;
 	while (typeof current === 'function') {
 		const candidate = current as unknown as ReadableClass;

@@ -59,7 +59,17 @@ async function childrenOf(ctx: ILoadOptionsFunctions, folder: string): Promise<P
 	return childrenFiles(response.body);
 }
 
-export async function searchRepository(ctx: ILoadOptionsFunctions, filter: string | undefined, foldersOnly: boolean): Promise<INodeListSearchResult> {
+/**
+ * The picker's list. `extensions` (lower case, without the dot) keeps only files with one of those
+ * extensions, folders still listed so that the user can browse to them (the Report node's .prpt and
+ * .cda pickers).
+ */
+export async function searchRepository(
+	ctx: ILoadOptionsFunctions,
+	filter: string | undefined,
+	foldersOnly: boolean,
+	extensions?: string[],
+): Promise<INodeListSearchResult> {
 	const text = (filter ?? '').trim();
 	let folders: string[];
 	let term: string;
@@ -98,6 +108,7 @@ export async function searchRepository(ctx: ILoadOptionsFunctions, filter: strin
 	const files = listings
 		.flat()
 		.filter((file) => !foldersOnly || file.folder)
+		.filter((file) => file.folder || !extensions || extensions.some((ext) => file.name.toLowerCase().endsWith(`.${ext}`)))
 		.filter((file) => needle === '' || file.name.toLowerCase().includes(needle))
 		.sort((a, b) => (a.folder === b.folder ? a.path.localeCompare(b.path) : a.folder ? -1 : 1));
 	for (const file of files) {
