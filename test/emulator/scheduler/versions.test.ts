@@ -113,6 +113,24 @@ describe.each(PROFILES)('server %s in UTC: per-build rules', (profile) => {
 		}
 	});
 
+	it(
+		modern
+			? 'blockout/willFire and blockstatus read the start as sent'
+			: 'blockout/willFire reads startTime as sent; blockstatus moves it into the zone first (updateStartDateForTimeZone)',
+		async () => {
+			const window = await call('POST', 'blockout/add', {
+				body: { simpleJobTrigger: { uiPassParam: 'RUN_ONCE', repeatInterval: 0, repeatCount: 0, startTime: '2027-03-26T10:00:00.000Z' }, duration: 3_600_000, timeZone: 'UTC' },
+			});
+			expect(window.status).toBe(200);
+			// 10:30Z is inside the window; moved (its UTC wall clock read in Berlin) it is 09:30Z, outside.
+			const request = { simpleJobTrigger: { uiPassParam: 'RUN_ONCE', repeatInterval: 0, repeatCount: 0, startTime: '2027-03-26T10:30:00.000Z' }, timeZone: 'Europe/Berlin' };
+			expect((await call('POST', 'blockout/willFire', { body: request })).text).toBe('false');
+			const status = (await call('POST', 'blockout/blockstatus', { accept: 'application/json', body: request })).json();
+			expect(String(status.totallyBlocked)).toBe(modern ? 'true' : 'false');
+			await call('PUT', 'removeJob', { body: { jobId: window.text } });
+		},
+	);
+
 	it('recurrence groups: Jersey 1 (9.x/10.x) writes the element refs by name with "values" always an array; 11.x nests them in "recurrences"', async () => {
 		const base = modern ? { startHour: 9, startMin: 0, startYear: 127, startMonth: 2, startDay: 26 } : { startTime: '2027-03-26T09:00:00.000Z' };
 		const weekly = await create({ complexJobTrigger: { uiPassParam: 'WEEKLY', daysOfWeek: [1, 3], ...base }, timeZone: 'UTC' });
