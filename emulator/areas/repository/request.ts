@@ -16,6 +16,11 @@ export function loggedBackup(profile: { atLeast(version: string): boolean; befor
 	return profile.atLeast('10.2.0.2-290');
 }
 
+/** Users who hold the Create Content action (RepositoryCreateAction): everyone but the emulator's "analyst". */
+export function mayCreateContent(user: EmulatorUser): boolean {
+	return user.admin || user.name !== 'analyst';
+}
+
 export function userOf(ctx: RequestContext): EmulatorUser {
 	if (!ctx.user) throw new EmulatorHttpError(401, 'Unauthorized');
 	return ctx.user;

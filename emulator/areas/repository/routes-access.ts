@@ -3,7 +3,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 import { EmulatorHttpError } from '../../core/errors';
 import type { RequestContext } from '../../core/types';
-import { FILES, guarded, ok, pathParam, sendBoolean, userOf } from './request';
+import { FILES, guarded, mayCreateContent, ok, pathParam, sendBoolean, userOf } from './request';
 import { aclDoc, ADMIN_ROLE, isAdminRoleAce, keyValues, localeEntries, sendDoc, type Doc } from './format';
 import { ACL_MANAGEMENT, ALL, READ, ROLE, USER, WRITE, type Ace, type RepoNode, type RepositoryArea } from './store';
 
@@ -70,10 +70,8 @@ function permissionCodes(text: string | null): number[] {
 	return codes;
 }
 
-/** Users who may create content (the emulator's "Create Content" action). */
 function canCreateContent(ctx: RequestContext): boolean {
-	const user = userOf(ctx);
-	return user.admin || user.name !== 'analyst';
+	return mayCreateContent(userOf(ctx));
 }
 
 export function registerAccessRoutes(area: RepositoryArea): void {

@@ -6,11 +6,11 @@ import type { Readable } from 'node:stream';
 
 import { EmulatorHttpError } from '../../core/errors';
 import type { RequestContext } from '../../core/types';
-import { FILES, flag, guarded, ok, pathParam, userOf } from './request';
+import { FILES, flag, guarded, mayCreateContent, ok, pathParam, userOf } from './request';
 import { byTitle, fileDoc, fileListDoc, nameMatches, parseFilter, sendDoc, type Doc, type Filter } from './format';
 import { manifestXml } from './manifest';
 import { javaUrlDecode, lenientDecode } from './javaDecode';
-import { DELETE, pathFromId, READ, segmentsOf, type RepoNode, type RepositoryArea } from './store';
+import { DELETE, pathFromId, READ, segmentsOf, WRITE, type RepoNode, type RepositoryArea } from './store';
 import { writeZip, type ZipSource } from './zip';
 
 function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
@@ -233,6 +233,103 @@ export function registerFileRoutes(area: RepositoryArea): void {
 		const user = userOf(ctx);
 		const nodes = nodesOfIds(area, await ctx.text());
 		for (const node of nodes) await repo.deletePermanently(node, user);
+		ok(ctx);
+	});
+
+	// PUT /restore (FileResource `doRestore`, FileService `doRestoreFiles`/`doRestoreFilesInHomeDir`; the same code at
+	// 9.3.0.0-422, 10.2.0.0-222, 10.2.0.10-434, 11.0.0.0-237 and 11.0.0.3-310, only reformatted): the body is a
+	// comma-separated list of FILE IDS (@Consumes */*); an empty body is an IllegalArgumentException from
+	// FileUtils.convertCommaSeparatedStringToArray that nothing catches: 500. The optional query overwriteMode is an
+	// Integer (not a number: 404, Jersey's parameter error).
+	// - Without overwriteMode each id is put back where it was, in order (JcrRepositoryFileDao.undeleteFile, store.ts
+	//   restoreFromTrash): missing original folders are recreated; a file the user may not write is silently skipped;
+	//   an id that is not in a trash the user can reach, or a name that already exists in the original folder
+	//   (RepositoryFileDaoFileExistsException), ends the loop with InternalError → 500, empty body (ids before it stay
+	//   restored). No write right on the original folder (UnifiedRepositoryAccessDeniedException) → 409 when a file of
+	//   the same name is in the user's home folder, else 406 (NOT_ACCEPTABLE; the javadoc's "307" is not what the code
+	//   sends). Success: 200, empty body.
+	// - With overwriteMode the files go to the user's HOME folder instead (values other than 1-3 mean 2):
+	//   2 RENAME copies each one there (a clashing name gets "-Copy", then "-Copy(2)", … before the extension; needs the
+	//   Create Content right, else 500) and deletes the trashed originals permanently; 3 NO_OVERWRITE restores only the
+	//   ids whose name is free in the home folder (copy + permanent delete), leaving the others in the trash; 1 OVERWRITE
+	//   deletes the same-named (non-hidden) home files permanently and MOVES the trashed files (same ids) there; a
+	//   failure there is 500. Success: 200.
+	add('PUT', `${FILES}/restore`, async (ctx) => {
+		const user = userOf(ctx);
+		const modeText = ctx.query.get('overwriteMode');
+		if (modeText !== null && !/^[+-]?\d+$/.test(modeText.trim())) throw EmulatorHttpError.bare(404);
+		const body = await ctx.text();
+		if (body === '') throw new EmulatorHttpError(500, 'String cannot be null or empty');
+		const ids = body.split(',');
+		const inReach = (id: string) => {
+			const node = repo.byId.get(id);
+			return node && node.trash && (user.admin || node.trash.deletedBy === user.name) ? node : undefined;
+		};
+		const home = repo.find(`/home/${user.name}`);
+		const homeNames = () => new Set(home ? [...home.children.values()].filter((c) => !c.hidden).map((c) => c.name) : []);
+		if (modeText === null) {
+			for (const id of ids) {
+				const node = inReach(id);
+				if (!node) throw EmulatorHttpError.bare(500);
+				const result = repo.restoreFromTrash(node, user);
+				if (result === 'exists') throw EmulatorHttpError.bare(500);
+				if (result === 'denied') {
+					const names = homeNames();
+					const clash = ids.some((other) => {
+						const n = repo.byId.get(other);
+						if (!n) throw EmulatorHttpError.bare(500);
+						return names.has(n.name);
+					});
+					throw EmulatorHttpError.bare(clash ? 409 : 406);
+				}
+			}
+			ok(ctx);
+			return;
+		}
+		let mode = Number(modeText.trim());
+		if (mode < 1 || mode > 3) mode = 2;
+		if (!home) throw EmulatorHttpError.bare(500);
+		// Here the ids are read with getFileById: a LIVE file the user can read is taken too (copied or moved into the
+		// home folder, the original deleted permanently).
+		const sources = ids.map((id) => {
+			const node = repo.byId.get(id);
+			if (node && !node.trash && repo.isLive(node) && repo.permitted(user, node, READ)) return node;
+			return inReach(id);
+		});
+		if (mode === 1) {
+			const names = new Set(sources.filter((n) => n).map((n) => n!.name));
+			for (const child of [...home.children.values()]) if (!child.hidden && names.has(child.name)) await repo.deletePermanently(child, user);
+			for (const node of sources) {
+				if (!node || home.children.has(node.name)) throw EmulatorHttpError.bare(500);
+				repo.moveInto(node, home);
+			}
+			ok(ctx);
+			return;
+		}
+		if (!mayCreateContent(user)) throw EmulatorHttpError.bare(500);
+		if (!repo.permitted(user, home, WRITE)) throw EmulatorHttpError.bare(500);
+		const restored: RepoNode[] = [];
+		for (const node of sources) {
+			if (!node) continue;
+			if (mode === 3) {
+				if (home.children.has(node.name)) continue;
+				await repo.copyInto(node, home, node.name, user);
+			} else {
+				const dot = node.name.lastIndexOf('.');
+				const stem = dot === -1 ? node.name : node.name.slice(0, dot);
+				const extension = dot === -1 ? '' : node.name.slice(dot);
+				let suffix = '';
+				let root = '';
+				if (home.children.has(stem + extension) && !stem.endsWith('-Copy')) {
+					suffix = root = '-Copy';
+				}
+				let count = 1;
+				while (home.children.has(stem + suffix + extension)) suffix = `${root}(${++count})`;
+				await repo.copyInto(node, home, stem + suffix + extension, user, suffix);
+			}
+			restored.push(node);
+		}
+		for (const node of restored) await repo.deletePermanently(node, user).catch(() => undefined);
 		ok(ctx);
 	});
 

@@ -475,8 +475,84 @@ export class Repository {
 		this.trash.push(node);
 	}
 
+	/**
+	 * The trash a user sees: their own; an administrator sees every user's trash (repository/.../jcr/DefaultDeleteHelper.java
+	 * `getAllDeletedFiles`: isAdmin(), since @d76802a2bb "let admin access all trash", before 9.3; from @81da430b78 (10.2.0.0)
+	 * also the system setting adminAccessAllUsersTrash, default true).
+	 */
 	trashOf(user: EmulatorUser): RepoNode[] {
-		return this.trash.filter((node) => node.trash?.deletedBy === user.name);
+		return this.trash.filter((node) => user.admin || node.trash?.deletedBy === user.name);
+	}
+
+	/** A permission on a trashed node: its own entries, or, when it inherits, those of its owner's trash (the user's home). */
+	trashPermitted(user: EmulatorUser, node: RepoNode, permission: number): boolean {
+		if (user.admin || node.acl.owner === user.name) return true;
+		if (node.acl.entriesInheriting) return node.trash?.deletedBy === user.name;
+		return this.permitted(user, node, permission);
+	}
+
+	/**
+	 * Puts a trashed node back where it was (repository/.../jcr/JcrRepositoryFileDao.java `undeleteFile` +
+	 * DefaultDeleteHelper.undeleteFile, same at 9.3.0.0-422 … 11.0.0.3-310): answers 'skipped' when the user may not
+	 * WRITE the file (the DAO returns without doing anything); recreates missing folders of the original path (default,
+	 * inheriting ACLs; creating needs write on the nearest existing folder: 'denied'); 'exists' when the original folder
+	 * already holds that name (RepositoryFileDaoFileExistsException); 'denied' without write on the original folder.
+	 */
+	restoreFromTrash(node: RepoNode, user: EmulatorUser): 'restored' | 'skipped' | 'exists' | 'denied' {
+		const info = node.trash!;
+		if (!this.trashPermitted(user, node, WRITE)) return 'skipped';
+		let parent = this.find(info.originalParentFolderPath);
+		if (!parent) {
+			const nearest = this.nearestAncestor(info.originalParentFolderPath);
+			if (!this.permitted(user, nearest, WRITE)) return 'denied';
+			parent = this.mkdirs(info.originalParentFolderPath, { ...user, admin: true }, false);
+		}
+		if (parent.children.has(node.name)) return 'exists';
+		if (!this.permitted(user, parent, WRITE)) return 'denied';
+		this.trash.splice(this.trash.indexOf(node), 1);
+		delete node.trash;
+		node.parent = parent;
+		parent.children.set(node.name, node);
+		parent.lastModifiedDate = this.now();
+		return 'restored';
+	}
+
+	/**
+	 * A copy of a node (deep for folders) into a folder under a name (operations/CopyFilesOperation.java@10.2.0.10-434):
+	 * content, ACL, hidden flag and metadata are copied; locale properties are not, except that a title other than the
+	 * name becomes the copy's default title with `titleSuffix` appended.
+	 */
+	async copyInto(node: RepoNode, folder: RepoNode, name: string, user: EmulatorUser, titleSuffix = ''): Promise<RepoNode> {
+		const copy = this.newNode(name, node.folder, user.name, folder);
+		copy.acl = { ...node.acl, aces: node.acl.aces.map((ace) => ({ ...ace, permissions: [...ace.permissions] })) };
+		copy.hidden = node.hidden;
+		copy.notSchedulable = node.notSchedulable;
+		copy.metadata = { ...node.metadata };
+		copy.mimeType = node.mimeType;
+		const title = this.title(node);
+		if (title !== node.name) copy.locales.set('default', { 'file.title': title + titleSuffix });
+		if (!node.folder) {
+			const { blob, size } = await this.writeBlob(await this.readContent(node));
+			copy.blob = blob;
+			copy.fileSize = size;
+		}
+		folder.children.set(name, copy);
+		folder.lastModifiedDate = this.now();
+		for (const child of node.children.values()) await this.copyInto(child, copy, child.name, user);
+		return copy;
+	}
+
+	/** Moves a node into a folder under its own name (repository moveFile); the caller checks for clashes. */
+	moveInto(node: RepoNode, folder: RepoNode): void {
+		if (node.trash) {
+			this.trash.splice(this.trash.indexOf(node), 1);
+			delete node.trash;
+		} else {
+			node.parent?.children.delete(node.name);
+		}
+		node.parent = folder;
+		folder.children.set(node.name, node);
+		folder.lastModifiedDate = this.now();
 	}
 
 	async deletePermanently(node: RepoNode, user: EmulatorUser): Promise<void> {

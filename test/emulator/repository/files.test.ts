@@ -208,8 +208,12 @@ describe('repository emulator: trash', () => {
 		const entry = trash.repositoryFileDto.find((f: any) => f.id === a);
 		expect(entry).toMatchObject({ name: 'trash-me.txt', originalParentFolderPath: '/home/admin' });
 		expect(entry.deletedDate).toMatch(/^\d{13}$/);
-		// Other users do not see admin's trash.
+		// Other users do not see admin's trash; an administrator sees everyone's (DefaultDeleteHelper.getAllDeletedFiles).
 		expect(await json(`${F}/deleted`, { user: 'suzy' })).toEqual({});
+		await call('PUT', `${F}/:home:suzy:suzys.txt`, { user: 'suzy', body: 's' });
+		const suzys = (await propertiesOf('/home/suzy/suzys.txt')).id;
+		expect((await call('PUT', `${F}/delete`, { user: 'suzy', body: suzys, contentType: 'text/plain' })).status).toBe(200);
+		expect((await json(`${F}/deleted`)).repositoryFileDto.map((f: any) => f.id)).toContain(suzys);
 		expect((await call('PUT', `${F}/deletepermanent`, { body: a, contentType: 'text/plain' })).status).toBe(200);
 		expect((await json(`${F}/deleted`)).repositoryFileDto.map((f: any) => f.id)).not.toContain(a);
 		expect(repositoryOf(emu().app).byId.has(a)).toBe(false);
@@ -276,5 +280,79 @@ describe('repository emulator: children and tree filters per server build', () =
 		expect((await root('9.3')).children.map((c: any) => c.file.title)).toEqual(['home', 'public']);
 		expect((await root('10.2sp')).children.map((c: any) => c.file.title)).toEqual(['Home', 'Public']);
 		expect((await root('11.0')).children.map((c: any) => c.file.title)).toEqual(['Home', 'Public']);
+	});
+});
+
+describe('repository emulator: trash restore (PUT /restore) per server build', () => {
+	const on = useProfileEmulators();
+	const idOf = async (profile: ProfileName, path: string, user = 'admin') =>
+		((await (await on(profile, 'GET', `${F}/${path.replace(/\//g, ':')}/properties`, { accept: 'application/json', user })).json()) as { id: string }).id;
+	const put = (profile: ProfileName, path: string, body: string, user = 'admin') => on(profile, 'PUT', `${F}/${path.replace(/\//g, ':')}`, { body, user });
+	const trash = (profile: ProfileName, ids: string, user = 'admin') => on(profile, 'PUT', `${F}/delete`, { body: ids, contentType: 'text/plain', user });
+	const restore = (profile: ProfileName, ids: string, query = '', user = 'admin') => on(profile, 'PUT', `${F}/restore${query}`, { body: ids, contentType: 'text/plain', user });
+	const content = async (profile: ProfileName, path: string, user = 'admin') => {
+		const response = await on(profile, 'GET', `${F}/${path.replace(/\//g, ':')}`, { user });
+		return response.status === 200 ? await response.text() : response.status;
+	};
+
+	it('puts files back where they were, recreating a removed folder; a name taken there is 500 and stops the list', async () => {
+		for (const profile of ['9.3', '10.2', '10.2sp', '11.0'] as const) {
+			await put(profile, '/public/r/a.txt', 'A');
+			await put(profile, '/public/r/b.txt', 'B');
+			const a = await idOf(profile, '/public/r/a.txt');
+			const b = await idOf(profile, '/public/r/b.txt');
+			expect((await trash(profile, `${a},${b}`)).status).toBe(200);
+			// The folder goes for good; restoring a.txt creates /public/r again.
+			const folder = await idOf(profile, '/public/r');
+			expect((await on(profile, 'PUT', `${F}/deletepermanent`, { body: folder, contentType: 'text/plain' })).status).toBe(200);
+			expect((await restore(profile, a)).status).toBe(200);
+			expect(await content(profile, '/public/r/a.txt')).toBe('A');
+			// A new b.txt takes the name: restoring b (after a, which is already back: not in the trash) fails.
+			await put(profile, '/public/r/b.txt', 'new B');
+			expect((await restore(profile, b)).status).toBe(500);
+			expect(await content(profile, '/public/r/b.txt')).toBe('new B');
+			expect((await restore(profile, `${b},${a}`)).status).toBe(500);
+			expect((await restore(profile, '')).status).toBe(500);
+			expect((await restore(profile, b, '?overwriteMode=x')).status).toBe(404);
+		}
+	});
+
+	it('without write access to the original folder: 406, or 409 when the home folder holds the same name', async () => {
+		await put('10.2sp', '/home/suzy/notes2.txt', 'n', 'suzy');
+		await put('10.2sp', '/public/locked/doc.txt', 'D');
+		const doc = await idOf('10.2sp', '/public/locked/doc.txt');
+		// suzy owns nothing there; give her delete on the file only, then lock the folder.
+		const aclOf = (owner: string, aces: string) =>
+			`<repositoryFileAclDto><owner>${owner}</owner><ownerType>0</ownerType><entriesInheriting>false</entriesInheriting>${aces}</repositoryFileAclDto>`;
+		const ace = (who: string, ...perms: number[]) => `<aces><recipient>${who}</recipient><recipientType>0</recipientType>${perms.map((p) => `<permissions>${p}</permissions>`).join('')}</aces>`;
+		expect((await on('10.2sp', 'PUT', `${F}/:public:locked:doc.txt/acl`, { body: aclOf('admin', ace('suzy', 0, 1, 2)), contentType: 'application/xml' })).status).toBe(200);
+		expect((await trash('10.2sp', doc, 'suzy')).status).toBe(200);
+		expect((await on('10.2sp', 'PUT', `${F}/:public:locked/acl`, { body: aclOf('admin', ace('suzy', 0)), contentType: 'application/xml' })).status).toBe(200);
+		expect((await restore('10.2sp', doc, '', 'suzy')).status).toBe(406);
+		await put('10.2sp', '/home/suzy/doc.txt', 'mine', 'suzy');
+		expect((await restore('10.2sp', doc, '', 'suzy')).status).toBe(409);
+		// overwriteMode puts it in her home folder instead: RENAME (2) as doc-Copy.txt, then deletes the trashed original.
+		expect((await restore('10.2sp', doc, '?overwriteMode=2', 'suzy')).status).toBe(200);
+		expect(await content('10.2sp', '/home/suzy/doc-Copy.txt', 'suzy')).toBe('D');
+		expect(await content('10.2sp', '/home/suzy/doc.txt', 'suzy')).toBe('mine');
+		expect((await on('10.2sp', 'GET', `${F}/deleted`, { user: 'suzy', accept: 'application/json' })).status).toBe(200);
+		expect(await (await on('10.2sp', 'GET', `${F}/deleted`, { user: 'suzy', accept: 'application/json' })).json()).toEqual({});
+	});
+
+	it('overwriteMode 3 leaves clashing files in the trash; 1 replaces the home file and keeps the trashed id; others mean 2', async () => {
+		await put('11.0', '/home/admin/x.txt', 'trashed');
+		const x = await idOf('11.0', '/home/admin/x.txt');
+		await trash('11.0', x);
+		await put('11.0', '/home/admin/x.txt', 'current');
+		expect((await restore('11.0', x, '?overwriteMode=3')).status).toBe(200);
+		expect(await content('11.0', '/home/admin/x.txt')).toBe('current');
+		expect(((await (await on('11.0', 'GET', `${F}/deleted`, { accept: 'application/json' })).json()) as any).repositoryFileDto.map((f: any) => f.id)).toContain(x);
+		expect((await restore('11.0', x, '?overwriteMode=1')).status).toBe(200);
+		expect(await content('11.0', '/home/admin/x.txt')).toBe('trashed');
+		expect(await idOf('11.0', '/home/admin/x.txt')).toBe(x);
+		await trash('11.0', x);
+		await put('11.0', '/home/admin/x.txt', 'again');
+		expect((await restore('11.0', x, '?overwriteMode=7')).status).toBe(200);
+		expect(await content('11.0', '/home/admin/x-Copy.txt')).toBe('trashed');
 	});
 });
