@@ -299,6 +299,23 @@ describe.each(SCHEDULER_BASES)('scheduler endpoints under %s', (base) => {
 		for (const id of [background.text, jobId]) await call('PUT', 'removeJob', { body: { jobId: id } });
 	});
 
+	it('a lineage-id job parameter is kept (QuartzScheduler.createJob adds one only when missing); no uiPassParam parameter unless the trigger has one', async () => {
+		const created = await call('POST', 'job', {
+			body: {
+				jobName: 'Kept lineage',
+				inputFile: '/home/admin/sales.ktr',
+				cronJobTrigger: { cronString: '0 0 9 ? * 2', startTime: future(HOUR) },
+				jobParameters: [{ name: 'lineage-id', type: 'string', stringValue: ['my-lineage'] }],
+			},
+		});
+		const job = (await call('GET', 'jobinfo', { accept: 'application/json', query: { jobId: created.text } })).json();
+		const params = job.jobParams.jobParams as Array<{ name: string; value: string }>;
+		expect(params.filter((p) => p.name === 'lineage-id')).toEqual([{ name: 'lineage-id', value: 'my-lineage' }]);
+		expect(params.some((p) => p.name === 'uiPassParam')).toBe(false);
+		expect(job.jobTrigger).not.toHaveProperty('uiPassParam');
+		await call('PUT', 'removeJob', { body: { jobId: created.text } });
+	});
+
 	it('a request without Accept gets JSON from getJobs/jobinfo (@Produces JSON first) and XML from generatedContentForSchedule (XML first)', async () => {
 		const jobs = await call('GET', 'getJobs');
 		expect(jobs.type).toMatch(/application\/json/);
