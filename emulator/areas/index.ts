@@ -2,6 +2,7 @@ import type { EmulatorApp } from '../core/app';
 
 import * as catalog from './catalog';
 import * as datasource from './datasource';
+import * as hop from './hop';
 import * as lineage from './lineage';
 import * as repository from './repository';
 import * as scheduler from './scheduler';
@@ -15,4 +16,5 @@ export const AREAS: Array<{ name: string; register: (app: EmulatorApp) => void |
 	{ name: 'scheduler', register: scheduler.register },
 	{ name: 'datasource', register: datasource.register },
 	{ name: 'repository', register: repository.register },
+	{ name: 'hop', register: hop.register },
 ];

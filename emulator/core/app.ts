@@ -42,7 +42,17 @@ export interface EmulatorOptions {
 	 * protected routes then need the token from `GET /api/csrf/token` and its session cookie.
 	 */
 	csrf?: boolean;
+	/**
+	 * Which product listens: 'pentaho' (default: the BI server, the worker and the catalog) or 'hop'
+	 * (an Apache Hop Server: its servlets at the root with Jetty's Basic authentication, realm "Hop",
+	 * user cluster/cluster unless `users` says otherwise; areas/hop.ts). The Hop flavour answers every
+	 * path itself (`mountRaw`); the control interface under `/__emulator` stays.
+	 */
+	server?: 'pentaho' | 'hop';
 }
+
+/** Hop Server's default user: cluster/cluster (apache/hop:engine/src/main/java/org/apache/hop/www/HopServer.java@2.19.0-rc1, assemblies/static/src/main/resources/pwd/hop.pwd). */
+export const HOP_DEFAULT_USERS: EmulatorUser[] = [{ name: 'cluster', password: 'cluster', admin: true }];
 
 export const DEFAULT_USERS: EmulatorUser[] = [
 	{ name: 'admin', password: 'password', admin: true, catalogRole: 'Administrator' },
@@ -113,11 +123,14 @@ export class EmulatorApp {
 	readonly tokenSecret = `emulator-${Math.random().toString(36).slice(2)}`;
 	private readonly closers: Array<() => Promise<void> | void> = [];
 	private http?: Server;
+	/** A handler that answers every request (but the control interface) itself: the Hop flavour. */
+	private rawHandler?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
 	private readonly sockets = new Set<Socket>();
 	private clockOffsetMs = 0;
 
 	constructor(options: EmulatorOptions = {}) {
-		const contextPath = options.contextPath === undefined ? '/pentaho' : options.contextPath.replace(/\/+$/, '');
+		const server = options.server ?? 'pentaho';
+		const contextPath = options.contextPath === undefined ? (server === 'hop' ? '' : '/pentaho') : options.contextPath.replace(/\/+$/, '');
 		this.options = {
 			port: options.port ?? 0,
 			host: options.host ?? '127.0.0.1',
@@ -131,9 +144,10 @@ export class EmulatorApp {
 			profile: options.profile ?? '11.0',
 			serverTimeZone: options.serverTimeZone ?? 'UTC',
 			csrf: options.csrf ?? false,
+			server,
 		};
 		this.profile = serverProfile(this.options.profile);
-		this.users = options.users ?? DEFAULT_USERS.map((u) => ({ ...u }));
+		this.users = options.users ?? (server === 'hop' ? HOP_DEFAULT_USERS : DEFAULT_USERS).map((u) => ({ ...u }));
 		this.addPlatformCoreRoutes();
 	}
 
@@ -232,6 +246,11 @@ export class EmulatorApp {
 	/** Runs on stop (areas remove temporary files, stop timers). */
 	onClose(closer: () => Promise<void> | void): void {
 		this.closers.push(closer);
+	}
+
+	/** Lets one area answer every request itself (after the request log and the latency): the Hop flavour. */
+	mountRaw(handler: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>): void {
+		this.rawHandler = handler;
 	}
 
 	get port(): number {
@@ -361,6 +380,12 @@ export class EmulatorApp {
 			entry.status = res.statusCode;
 			entry.bytes = bytes;
 		});
+
+		if (this.rawHandler) {
+			await this.delay();
+			await this.rawHandler(req, res, url);
+			return;
+		}
 
 		let router: Router;
 		let mountPath: string;
