@@ -3,8 +3,9 @@
  * `/kettle/...` (stop is `/dataflow/stopWorker` and `/kettle/stopCarte`), answering any HTTP
  * method like the real servlets.
  *
- * - Jobs (addJob, runJob) run on the emulator clock through Waiting → Running → Finished, Finished
- *   (with errors) or Stopped; see `worker/jobs.ts` for the parameters that steer them (FAIL=Y,
+ * - Jobs run on the emulator clock through Waiting → Running → Finished, Finished (with errors) or
+ *   Stopped: runJob and executeJob start theirs at once, addJob only registers one (it waits until
+ *   startJob, as the real AddJobServlet); see `worker/jobs.ts` for the parameters that steer them (FAIL=Y,
  *   STOP=Y, RESULT=N, LOG_LINES=n, DURATION_MS=n ...). jobStatus serves their log from a `from`
  *   line, as base64(gzip) in an escaped CDATA wrapper; `state.ignoreFrom = true` imitates servers
  *   that ignore `from` (they answer the whole log, first_log_line_nr 0).

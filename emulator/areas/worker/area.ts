@@ -11,6 +11,7 @@
 import type { EmulatorApp } from '../../core/app';
 import type { ServletDeployment } from '../../core/charset';
 import type { RequestContext } from '../../core/types';
+import { jobControlRoutes } from './routes-jobcontrol';
 import { jobsRoutes } from './routes-jobs';
 import { serverRoutes } from './routes-server';
 import { slavesRoutes } from './routes-slaves';
@@ -26,11 +27,16 @@ export function register(app: EmulatorApp): void {
 	// Transformations and the control endpoints (stop, pause, remove, start, execute): trans.ts.
 	const control = createControlState(app, engine);
 	app.state.workerControl = control;
-	const controlHandlers = controlRoutes(app, control);
 	const deployment: ServletDeployment = app.options.contextPath === '' ? 'standalone' : 'biServer';
-	const xmlType = app.profile.atLeast('11') ? 'application/xml;charset=UTF-8' : 'text/xml;charset=UTF-8';
+	const controlHandlers = controlRoutes(app, control, deployment);
+	// Every XML answer is text/xml on 9.3, 10.2 and 11.0: the servlets call setContentType("text/xml") and
+	// setCharacterEncoding("UTF-8") (GetStatusServlet.java, AddJobServlet.java ... @0d46237290 9.3, @ae692d1261 10.2,
+	// @3a1f253bad 11.0 branch). BaseHttpServlet.contentTypeAndHeader (application/xml) exists only in upstream code after
+	// 2026-03-31 (not on the 11.0 branch nor on master at that date), so no release these profiles play writes application/xml.
+	const xmlType = 'text/xml;charset=UTF-8';
 	const area: WorkerArea = { app, state, engine, control, xmlType, deployment };
 	const handlers = { ...serverRoutes(area), ...jobsRoutes(area), ...socketsRoutes(area), ...slavesRoutes(area) };
+	Object.assign(controlHandlers, jobControlRoutes(area));
 
 	for (const prefix of ['/dataflow', '/kettle']) {
 		const route = (name: string, handler: (ctx: RequestContext) => void | Promise<void>, format: 'xml' | 'text' | 'binary' = 'xml') =>

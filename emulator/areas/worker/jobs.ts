@@ -1,9 +1,18 @@
 /**
  * The emulated worker's jobs. A job's life is computed from the emulator clock (`app.now()`), so
- * it needs no timers and follows `app.advanceClock`: Waiting for the first tenth of its duration (at most 250 ms),
- * then Running (Halting near the end when it is to be stopped), then Finished, Finished (with
- * errors) or Stopped. Its log lines appear evenly while it runs and get numbers from one line
+ * it needs no timers and follows `app.advanceClock`: from its start, Waiting for the first tenth of its
+ * duration (at most 250 ms), then Running (Halting near the end when it is to be stopped), then Finished,
+ * Finished (with errors) or Stopped. Its log lines appear evenly while it runs and get numbers from one line
  * counter shared by all jobs, as the real server's log buffer does.
+ *
+ * A job added with addJob is NOT started: it stays Waiting (no log date, no result) until startJob starts it,
+ * as the real AddJobServlet only puts the job in the JobMap (pentaho/pentaho-kettle:engine/src/main/java/org/
+ * pentaho/di/www/AddJobServlet.java@ae692d1261, 10.2; the same at 0d46237290, 9.3, and 3a1f253bad, 11.0)
+ * and Job.getStatus() says "Waiting" for a job neither active, finished nor stopped (engine/src/main/java/org/
+ * pentaho/di/job/Job.java@ae692d1261). runJob and executeJob start theirs at once.
+ *
+ * The jobs are kept oldest first; `ordered()` gives them in the real JobMap's HashMap order (javaMap.ts),
+ * which is the order of the status list and decides which run a name-only request finds first.
  *
  * What a job does is set by its parameters or variables (names in any case):
  *   FAIL=Y         finish "Finished (with errors)" (also when the job's name contains "fail")
@@ -17,21 +26,40 @@
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 
+import { javaMapOrder } from './javaMap';
+
 export type JobOutcome = 'success' | 'errors' | 'stopped' | 'resultN';
 
+/** What the JobMap keeps next to a job (its JobConfiguration): the run's parameters, variables and log level. */
+export interface JobConfigurationSnapshot {
+	parameters: Record<string, string>;
+	variables: Record<string, string>;
+	logLevel: string;
+}
+
 export interface EmulatedJob {
+	/** The carteObjectId: the JobMap entry's id (kept when startJob re-creates the job). */
 	id: string;
+	/** The entry's name (the job's name when it was added; kept when startJob re-creates the job). */
 	name: string;
+	/** The Job object's own container id: the entry id at first, a new UUID after startJob re-created it. */
+	containerObjectId: string;
 	/** How it came: addJob (a job_configuration) or runJob (a repository path). */
 	source: 'add' | 'run';
 	/** Repository path (runJob). */
 	path?: string;
 	/** The job_configuration body (addJob). */
-	configuration?: string;
+	configurationXml?: string;
 	logLevel: string;
 	parameters: Record<string, string>;
 	variables: Record<string, string>;
+	/** The JobConfiguration the JobMap holds for this entry (startJob may replace it). */
+	configuration: JobConfigurationSnapshot | null;
 	createdAt: number;
+	/** When the job was started (undefined: added and not started yet). */
+	startedAt?: number;
+	/** stopJob on a job that was never started: Stopped, until a startJob runs it (Job.run clears the flag). */
+	stoppedBeforeStart?: boolean;
 	durationMs: number;
 	waitMs: number;
 	outcome: JobOutcome;
@@ -55,6 +83,8 @@ export interface NewJob {
 	parameters?: Record<string, string>;
 	variables?: Record<string, string>;
 	entries?: number;
+	/** Start it now (runJob, executeJob) rather than leave it Waiting for startJob (addJob). */
+	start?: boolean;
 }
 
 /** `yyyy/MM/dd HH:mm:ss.SSS` in local time, as the worker writes dates. */
@@ -78,9 +108,12 @@ function positiveInt(value: string | undefined, fallback: number, min = 0): numb
 }
 
 export class JobEngine {
+	/** Oldest first (insertion order); see ordered() for the JobMap's order. */
 	readonly jobs: EmulatedJob[] = [];
 	/** The last line number of the shared log buffer. */
 	lastLineNr = 0;
+	/** The most jobs the JobMap held at once (its HashMap table never shrinks). */
+	peakSize = 0;
 
 	constructor(
 		private readonly now: () => number,
@@ -97,16 +130,21 @@ export class JobEngine {
 		else if (yes('FAIL') || /fail/i.test(input.name)) outcome = 'errors';
 		else if ((control(probe, 'RESULT') ?? '').trim().toUpperCase() === 'N') outcome = 'resultN';
 		const durationMs = positiveInt(control(probe, 'DURATION_MS'), this.defaultDurationMs);
+		const id = randomUUID();
+		const now = this.now();
 		const job: EmulatedJob = {
-			id: randomUUID(),
+			id,
 			name: input.name,
+			containerObjectId: id,
 			source: input.source,
 			path: input.path,
-			configuration: input.configuration,
+			configurationXml: input.configuration,
 			logLevel: input.logLevel ?? 'Basic',
 			parameters,
 			variables,
-			createdAt: this.now(),
+			configuration: { parameters: { ...parameters }, variables: { ...variables }, logLevel: input.logLevel ?? 'Basic' },
+			createdAt: now,
+			startedAt: input.start === false ? undefined : now,
 			durationMs,
 			waitMs: Math.min(Math.floor(durationMs * 0.1), 250),
 			outcome,
@@ -119,16 +157,90 @@ export class JobEngine {
 			logChannelId: randomUUID(),
 		};
 		this.jobs.push(job);
+		this.peakSize = Math.max(this.peakSize, this.jobs.length);
 		return job;
 	}
 
-	/** Jobs matching a name and/or an id (both must match when both are given). */
-	find(name: string | undefined, id: string | undefined): EmulatedJob[] {
-		return this.jobs.filter((job) => (!id || job.id === id) && (!name || job.name === name));
+	/** The jobs in the real JobMap's iteration order (javaMap.ts). */
+	ordered(): EmulatedJob[] {
+		return javaMapOrder(this.jobs, this.peakSize);
+	}
+
+	/** JobMap.getFirstCarteObjectEntry(name): the first entry of that name in the map's order. */
+	firstByName(name: string | null | undefined): EmulatedJob | undefined {
+		return this.ordered().find((job) => job.name === name);
+	}
+
+	/** JobMap.getJob(new CarteObjectEntry(name, id)): by id only, the name is not compared. */
+	byId(id: string): EmulatedJob | undefined {
+		return this.jobs.find((job) => job.id === id);
+	}
+
+	/** JobMap.findJob(id): by the Job object's container id (a re-created job no longer has its entry's id). */
+	byContainerId(id: string): EmulatedJob | undefined {
+		return this.ordered().find((job) => job.containerObjectId === id);
+	}
+
+	/** JobMap.getConfiguration(name): the configuration of the first entry of that name in the map's order. */
+	configurationByName(name: string | null | undefined): JobConfigurationSnapshot | null | undefined {
+		const job = this.firstByName(name);
+		return job === undefined ? undefined : job.configuration;
+	}
+
+	/** JobMap.getUniqueCarteObjectEntry(name) throws DuplicateKeyException: more than one entry of that name. */
+	nameIsShared(name: string): boolean {
+		return this.jobs.filter((job) => job.name === name).length > 1;
+	}
+
+	remove(job: EmulatedJob): void {
+		const index = this.jobs.indexOf(job);
+		if (index >= 0) this.jobs.splice(index, 1);
+	}
+
+	/** Starts a job that was added and not started (Job.start(): Job.run clears a stop asked before). */
+	start(job: EmulatedJob, now = this.now()): void {
+		job.startedAt = now;
+		job.stoppedBeforeStart = false;
+	}
+
+	/**
+	 * startJob on an ended job: a new Job object in the same JobMap entry (same id and name), with a new
+	 * container id and log channel, an empty log, run from the given parameters and variables.
+	 */
+	restart(job: EmulatedJob, run: { parameters: Record<string, string>; variables: Record<string, string> }, now = this.now()): void {
+		const peak = this.peakSize;
+		const fresh = this.create({
+			name: job.name,
+			source: job.source,
+			path: job.path,
+			configuration: job.configurationXml,
+			logLevel: job.logLevel,
+			parameters: run.parameters,
+			variables: run.variables,
+			entries: job.entries,
+		});
+		this.jobs.pop();
+		this.peakSize = peak;
+		Object.assign(job, {
+			containerObjectId: fresh.containerObjectId,
+			parameters: run.parameters,
+			variables: run.variables,
+			startedAt: now,
+			stoppedBeforeStart: false,
+			durationMs: fresh.durationMs,
+			waitMs: fresh.waitMs,
+			outcome: fresh.outcome,
+			errors: fresh.errors,
+			rows: fresh.rows,
+			logLineTotal: fresh.logLineTotal,
+			lines: [],
+			lineNrs: [],
+			logChannelId: fresh.logChannelId,
+		});
 	}
 
 	private lineTime(job: EmulatedJob, i: number): number {
-		return job.createdAt + job.waitMs + ((job.durationMs - job.waitMs) * i) / job.logLineTotal;
+		return (job.startedAt ?? job.createdAt) + job.waitMs + ((job.durationMs - job.waitMs) * i) / job.logLineTotal;
 	}
 
 	private lineText(job: EmulatedJob, i: number): string {
@@ -155,8 +267,8 @@ export class JobEngine {
 	 */
 	advance(now = this.now()): void {
 		for (const job of this.jobs) {
-			if (job.lines.length >= job.logLineTotal) continue;
-			const elapsed = now - job.createdAt;
+			if (job.startedAt === undefined || job.lines.length >= job.logLineTotal) continue;
+			const elapsed = now - job.startedAt;
 			let due: number;
 			if (elapsed >= job.durationMs) due = job.logLineTotal;
 			else if (elapsed < job.waitMs) due = 0;
@@ -169,7 +281,8 @@ export class JobEngine {
 	}
 
 	status(job: EmulatedJob, now = this.now()): string {
-		const elapsed = now - job.createdAt;
+		if (job.startedAt === undefined) return job.stoppedBeforeStart ? 'Stopped' : 'Waiting';
+		const elapsed = now - job.startedAt;
 		if (elapsed < job.waitMs) return 'Waiting';
 		if (elapsed < job.durationMs) return job.outcome === 'stopped' && elapsed >= job.durationMs * 0.7 ? 'Halting' : 'Running';
 		if (job.outcome === 'errors') return 'Finished (with errors)';
@@ -177,8 +290,14 @@ export class JobEngine {
 		return 'Finished';
 	}
 
+	/** Ended (finished or stopped after running): Job.isInitialized() && !Job.isActive(). */
 	isFinished(job: EmulatedJob, now = this.now()): boolean {
-		return now - job.createdAt >= job.durationMs;
+		return job.startedAt !== undefined && now - job.startedAt >= job.durationMs;
+	}
+
+	/** Running (or waiting to run) after a start: Job.isActive(). */
+	isActive(job: EmulatedJob, now = this.now()): boolean {
+		return job.startedAt !== undefined && now - job.startedAt < job.durationMs;
 	}
 
 	/** The log after line `from` (all of it when `from` is 0). */
@@ -193,9 +312,16 @@ export class JobEngine {
 		return low >= job.lines.length ? '' : `${job.lines.slice(low).join('\n')}\n`;
 	}
 
-	/** The result counters at this moment (they grow while the job runs). */
+	/**
+	 * Result.getBasicXml's fields at this moment (core/src/main/java/org/pentaho/di/core/Result.java@ae692d1261
+	 * setBasicXmlAttrs; the same at 0d46237290 and 3a1f253bad). elapsedTimeMillis is always 0 on a worker
+	 * server: only Kitchen and Pan call Result.setElapsedTimeMillis (KitchenCommandExecutor, PanCommandExecutor
+	 * at those commits), so a Carte job's or transformation's result never carries its run time. executionId is
+	 * never set either (an empty element). The status documents carry no result-file or result-rows: they write
+	 * getBasicXml unless KETTLE_COMPATIBILITY_SEND_RESULT_XML_WITH_FULL_STATUS=Y (SlaveServerJobStatus.java).
+	 */
 	result(job: EmulatedJob, now = this.now()): Record<string, string | number> {
-		const elapsed = now - job.createdAt;
+		const elapsed = now - (job.startedAt ?? now);
 		const finished = elapsed >= job.durationMs;
 		const progress = finished ? 1 : Math.max(0, Math.min(1, (elapsed - job.waitMs) / Math.max(1, job.durationMs - job.waitMs)));
 		const share = job.outcome === 'stopped' ? Math.min(progress, 0.7) : progress;
@@ -217,9 +343,8 @@ export class JobEngine {
 			is_stopped: finished && job.outcome === 'stopped' ? 'Y' : 'N',
 			log_channel_id: job.logChannelId,
 			log_text: '',
-			elapsedTimeMillis: Math.max(0, Math.min(elapsed, job.durationMs)),
-			'result-file': '',
-			'result-rows': '',
+			elapsedTimeMillis: 0,
+			executionId: '',
 		};
 	}
 }

@@ -16,7 +16,7 @@ export function serverRoutes(area: WorkerArea): Record<string, Handler> {
 	const jobListEntry = (job: EmulatedJob, now: number) =>
 		`<jobstatus>${tag('jobname', job.name)}${tag('id', job.id)}${tag('status_desc', engine.status(job, now))}${tag('error_desc', '')}${tag(
 			'log_date',
-			carteDate(job.createdAt),
+			job.startedAt === undefined ? '' : carteDate(job.startedAt),
 		)}${tag('logging_string', '<![CDATA[]]>')}${tag('first_log_line_nr', 0)}${tag('last_log_line_nr', 0)}</jobstatus>`;
 	const transListEntry = (t: TransformationEntry) =>
 		`<transstatus>${tag('transname', t.name)}${tag('id', t.id)}${tag('status_desc', t.status)}${tag('error_desc', '')}${tag(
@@ -57,27 +57,39 @@ export function serverRoutes(area: WorkerArea): Record<string, Handler> {
 			tag('os_version', release()) +
 			tag('os_arch', arch()) +
 			`\n<transstatuslist>${state.transformations.map(transListEntry).join('')}${transListXml(control, now)}</transstatuslist>\n` +
-			`<jobstatuslist>${state.jobs.map((job) => jobListEntry(job, now)).join('')}</jobstatuslist>\n` +
+			// In the JobMap's (HashMap) order, not by age or name (GetStatusServlet sorts only its HTML page).
+			`<jobstatuslist>${engine.ordered().map((job) => jobListEntry(job, now)).join('')}</jobstatuslist>\n` +
 			'</serverstatus>\n';
-		ctx.sendXml(200, xml, xmlType); // GetStatusServlet.java@00c601e019125ad4e44f97747faa242e7225cb33 (contentTypeAndHeader)
+		ctx.sendXml(200, xml, xmlType); // text/xml;charset=UTF-8: GetStatusServlet.java@ae692d1261 (10.2), the same @0d46237290 (9.3) and @3a1f253bad (11.0)
 	};
 
-	// pentaho/pentaho-kettle:engine/src/main/java/org/pentaho/di/www/StopCarteServlet.java@4df1b6ef6d866746de1c103e6002ed75fc10d972:
-	// request_accepted is whether a standalone Carte instance runs (CarteSingleton.getCarte() != null):
-	// Y on a standalone worker server (which then exits about 1 s later), N inside the BI server. There is
-	// no switch that enables it. Deliberate difference: the emulator keeps running, and `allowStop` makes a
-	// BI-deployed emulator accept too (older tests rely on it).
+	/**
+	 * stopCarte (StopCarteServlet.java, the same at branch 9.3 @0d46237290, master @ae692d1261 for 10.2 and branch
+	 * 11.0 @3a1f253bad but for the jakarta imports): no parameter but `xml`, no switch and no configuration option
+	 * that enables or refuses it; any authenticated user may call it. `request_accepted` is whether a Carte instance
+	 * runs in this JVM (CarteSingleton.getCarte() != null): Y on a standalone worker server, which stops its web
+	 * server and exits the JVM about 1 s later; N inside the BI server (no Carte instance), where nothing stops.
+	 * Always HTTP 200. XML: text/xml;charset=UTF-8, the declaration and `<request_accepted>Y|N</request_accepted>`.
+	 * HTML: `text/html` (no charset), an H1 "Status" and "Shutting Down", or, when refused, the missing message key
+	 * printed as BaseMessages prints one: "!StopCarteServlet.shutdownRequest.status.notFound!" (the key is in no
+	 * message bundle). The command line's `carte.sh -s` calls the same servlet (Carte.callStopCarteRestService; over
+	 * SSL since PDI-17634, e1fa7512ab on master 2025-01-23, 816f116122 on branch 10.2 2025-03-18, 10.2.0.3).
+	 * Deliberate difference: the emulator keeps running, and `allowStop` makes a BI-deployed emulator accept too.
+	 */
 	const stop = (ctx: RequestContext) => {
 		state.stopRequests++;
 		const accepted = deployment === 'standalone' || app.options.allowStop === true;
 		if (accepted) state.stopAccepted = true;
 		if (wantsXml(ctx)) {
-			ctx.sendXml(200, `${XML_HEADER}<request_accepted>${accepted ? 'Y' : 'N'}</request_accepted>`, xmlType);
-		} else if (accepted) {
-			sendHtml(ctx, 200, html('Shutdown request', '<H1>Status</H1>\n<p>\nShutting Down\n</p>'));
-		} else {
-			sendHtml(ctx, 200, html('Shutdown request', '<H1>Status</H1>\n<p>\nNo Carte instance is running in this server: nothing to shut down\n</p>'));
+			ctx.sendXml(200, `${XML_HEADER}<request_accepted>${accepted ? 'Y' : 'N'}</request_accepted>\n`, xmlType);
+			return;
 		}
+		const outcome = accepted ? 'Shutting Down' : '!StopCarteServlet.shutdownRequest.status.notFound!';
+		ctx.send(
+			200,
+			`<HTML>\n<HEAD><TITLE>Shutdown of Carte requested</TITLE></HEAD>\n<BODY>\n<H1>Status</H1>\n<p>\n${outcome}\n</p>\n</BODY>\n</HTML>\n`,
+			'text/html',
+		);
 	};
 
 	return { status, stop };

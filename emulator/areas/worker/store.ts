@@ -67,10 +67,7 @@ export interface WorkerArea {
 	state: WorkerState;
 	engine: JobEngine;
 	control: ControlState;
-	/**
-	 * Content type of XML answers: servlets that moved to BaseHttpServlet.contentTypeAndHeader (11.x) write
-	 * application/xml; 9.x/10.x wrote text/xml (BaseHttpServlet.java@12d25b5f1ccb8422cb4998771a7758e2d55ab038 has no such helper).
-	 */
+	/** Content type of XML answers: text/xml;charset=UTF-8 on every version played (area.ts). */
 	xmlType: string;
 	/** A standalone worker server (Jetty, `/kettle/...` at the root) or the servlets inside the BI server (`<context>/kettle/...`). */
 	deployment: ServletDeployment;

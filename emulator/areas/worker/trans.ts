@@ -54,13 +54,15 @@
 import { randomUUID } from 'node:crypto';
 
 import type { EmulatorApp } from '../../core/app';
-import { webResultXml } from '../../core/app';
-import { EmulatorHttpError } from '../../core/errors';
+import type { ServletDeployment } from '../../core/charset';
 import type { RequestContext } from '../../core/types';
 import { repositoryLookup } from '../repository/store';
-import { carteDate, encodeLog, type EmulatedJob, type JobEngine } from './jobs';
+import { carteLink, forHtml, javaUrlEncode } from './format';
+import { javaMapOrder } from './javaMap';
+import { carteDate, encodeLog, type JobEngine } from './jobs';
 import { jobPng } from './png';
-import { esc, tag, XML_HEADER } from './xmlText';
+import { javaInt, parametersOf, restOf } from './request';
+import { javaText, tag, webResult, XML_HEADER } from './xmlText';
 
 export interface EmulatedStep {
 	name: string;
@@ -114,7 +116,10 @@ function positiveInt(value: string | undefined, fallback: number): number {
 }
 
 export class TransEngine {
+	/** Oldest first; ordered() gives the TransformationMap's order. */
 	readonly list: EmulatedTrans[] = [];
+	/** The most transformations the map held at once (its table never shrinks). */
+	peakSize = 0;
 
 	constructor(
 		private readonly now: () => number,
@@ -155,18 +160,39 @@ export class TransEngine {
 			logChannelId: randomUUID(),
 		};
 		this.list.push(trans);
+		this.peakSize = Math.max(this.peakSize, this.list.length);
 		return trans;
 	}
 
-	/** By id (the name is then not compared, as the real map does), else the first of that name. */
+	/** By id (the name is then not compared, as the real map does), else the first of that name in the map's order. */
 	find(name: string, id: string): EmulatedTrans | undefined {
-		if (id !== '') return this.list.find((t) => t.id === id);
-		return this.list.find((t) => t.name === name);
+		if (id !== '') return this.byId(id);
+		return this.firstByName(name);
+	}
+
+	/** TransformationMap.getTransformation(new CarteObjectEntry(name, id)): by id only. */
+	byId(id: string): EmulatedTrans | undefined {
+		return this.list.find((t) => t.id === id);
+	}
+
+	/** TransformationMap.getFirstCarteObjectEntry(name): the first of that name in the ConcurrentHashMap's order (javaMap.ts). */
+	firstByName(name: string | null | undefined): EmulatedTrans | undefined {
+		return this.ordered().find((t) => t.name === name);
+	}
+
+	/** The transformations in the TransformationMap's iteration order (the status list's order). */
+	ordered(): EmulatedTrans[] {
+		return javaMapOrder(this.list, this.peakSize);
 	}
 
 	remove(trans: EmulatedTrans): void {
 		const index = this.list.indexOf(trans);
 		if (index >= 0) this.list.splice(index, 1);
+	}
+
+	/** What the steps write to the servlet output (Trans.setServletPrintWriter): the SERVLET_OUTPUT parameter, once it has run. */
+	servletOutput(t: EmulatedTrans): string {
+		return control(t.parameters, 'SERVLET_OUTPUT') ?? '';
 	}
 
 	/** Running time that counts: wall time minus pauses, frozen at a stop or an end. */
@@ -333,7 +359,9 @@ export class TransEngine {
 			is_stopped: t.stoppedAt !== undefined ? 'Y' : 'N',
 			log_channel_id: t.logChannelId,
 			log_text: '',
-			elapsedTimeMillis: Math.round(this.effective(t, now)),
+			// Always 0 on a worker server (only Kitchen and Pan set it: see JobEngine.result in jobs.ts); executionId is never set.
+			elapsedTimeMillis: 0,
+			executionId: '',
 		};
 	}
 }
@@ -352,22 +380,7 @@ export interface ControlState {
 }
 
 const HTML_TYPE = 'text/html;charset=UTF-8';
-
-/** Query and form body together, as request.getParameter reads them (the query first). */
-async function parametersOf(ctx: RequestContext): Promise<URLSearchParams> {
-	const out = new URLSearchParams(ctx.query);
-	const type = String(ctx.req.headers['content-type'] ?? '');
-	if (ctx.method === 'POST' && /application\/x-www-form-urlencoded/i.test(type)) {
-		for (const [key, value] of await ctx.form()) out.append(key, value);
-	}
-	return out;
-}
-
-function restOf(params: URLSearchParams, known: string[]): Record<string, string> {
-	const out: Record<string, string> = {};
-	for (const [key, value] of params) if (!known.includes(key) && !(key in out)) out[key] = value;
-	return out;
-}
+const XML_TYPE = 'text/xml;charset=UTF-8';
 
 export function createControlState(app: EmulatorApp, engine: JobEngine): ControlState {
 	const seed = (app.options.seed.worker ?? {}) as { repositories?: RepositorySeed[] };
@@ -381,7 +394,8 @@ export function createControlState(app: EmulatorApp, engine: JobEngine): Control
 /** The `transstatus` entry of the server status list (no steps, no result, as GetStatusServlet writes). */
 export function transListXml(control: ControlState, now: number): string {
 	control.trans.advance(now);
-	return control.trans.list
+	return control.trans
+		.ordered()
 		.map(
 			(t) =>
 				`<transstatus>${tag('transname', t.name)}${tag('id', t.id)}${tag('status_desc', control.trans.status(t, now))}${tag('error_desc', '')}${tag(
@@ -398,47 +412,47 @@ export function transListXml(control: ControlState, now: number): string {
 type Handler = (ctx: RequestContext) => void | Promise<void>;
 
 /** The handlers by endpoint name; area.ts mounts them under /dataflow and /kettle. */
-export function controlRoutes(app: EmulatorApp, control: ControlState): Record<string, Handler> {
+export function controlRoutes(app: EmulatorApp, control: ControlState, deployment: ServletDeployment = 'biServer'): Record<string, Handler> {
 	const { engine, trans } = control;
+	const link = (path: string) => carteLink(deployment, path);
 	const wantsXml = (params: URLSearchParams) => (params.get('xml') ?? '').toUpperCase() === 'Y';
-	const htmlPage = (title: string, message: string) => `<HTML>\n<HEAD><TITLE>${esc(title)}</TITLE></HEAD>\n<BODY>\n<H1>${esc(message)}</H1>\n</BODY>\n</HTML>\n`;
-	const html = (ctx: RequestContext, status: number, title: string, message: string) => ctx.send(status, htmlPage(title, message), HTML_TYPE);
-	/**
-	 * A webresult in XML mode, an HTML page otherwise (with its own status). As the real Carte servlets
-	 * do, an error in XML mode is a webresult ERROR inside HTTP 200: an answer, not an EmulatorHttpError;
-	 * an HTML error page with another status is thrown (core/errors.ts).
-	 */
-	const answer = (ctx: RequestContext, params: URLSearchParams, ok: boolean, message: string, id = '', htmlStatus = 200) => {
-		if (wantsXml(params)) ctx.sendXml(200, webResultXml(ok ? 'OK' : 'ERROR', message, id));
-		else if (!ok && htmlStatus !== 200) throw new EmulatorHttpError(htmlStatus, message, { body: htmlPage(message, message), contentType: HTML_TYPE });
-		else html(ctx, ok ? 200 : htmlStatus, message, message);
-	};
+	const sendXml = (ctx: RequestContext, body: string) => ctx.send(200, body, XML_TYPE);
+	const sendPage = (ctx: RequestContext, status: number, body: string) => ctx.send(status, body, HTML_TYPE);
+	const backToStatus = `<a href="${link('/kettle/status')}">Back to the status page</a><p>\n`;
+	const backToTrans = (name: string, id: string) =>
+		`<a href="${link('/kettle/transStatus')}?name=${javaUrlEncode(name)}&id=${javaUrlEncode(id)}">Back to the transformation status page</a><p>\n`;
+	const page = (title: string, refresh: string, body: string) =>
+		`<HTML>\n<HEAD>\n<TITLE>${title}</TITLE>\n<META http-equiv="Refresh" content="2;url=${refresh}">\n<META http-equiv="Content-Type" content="text/html; charset=UTF-8">\n</HEAD>\n<BODY>\n${body}<p>\n</BODY>\n</HTML>\n`;
+	const npeTrace = (servlet: string) =>
+		`java.lang.NullPointerException\n\tat java.base/java.net.URLEncoder.encode(URLEncoder.java:208)\n\tat org.pentaho.di.www.${servlet}.doGet(${servlet}.java:150)\n`;
 	const lookup = (path: string): boolean | undefined => {
 		const known = repositoryLookup(app);
 		if (!known) return undefined;
 		return known(path) || known(`${path}.ktr`) || known(`${path}.kjb`);
 	};
 	const baseName = (path: string, ext: RegExp) => (path.split(/[/\\]/).pop() ?? '').replace(ext, '');
-	const findTrans = (params: URLSearchParams) => trans.find((params.get('name') ?? '').trim(), (params.get('id') ?? '').trim());
-	const findJob = (params: URLSearchParams): EmulatedJob | undefined => {
-		const id = (params.get('id') ?? '').trim();
-		const name = (params.get('name') ?? '').trim();
-		if (id !== '') return engine.jobs.find((j) => j.id === id);
-		return engine.jobs.find((j) => j.name === name);
+	/** As the servlets look a transformation up: by id when one is given (the name is not compared), else the first of the name. */
+	const findTrans = (params: URLSearchParams) => {
+		const id = params.get('id');
+		return id !== null && id !== '' ? trans.byId(id) : trans.firstByName(params.get('name'));
 	};
-
 	// ---- transformations -------------------------------------------------------------------
+	/**
+	 * runTrans (RunTransServlet.java @0d46237290 9.3, @ae692d1261 10.2, @3a1f253bad 11.0): no content type (only
+	 * text/html with KETTLE_DEFAULT_SERVLET_ENCODING), no XML declaration, HTTP 200 always. Success: the bare
+	 * webresult "Transformation started" with the id, unless a step passes its rows to the servlet output: then it
+	 * waits for the end and the body is only what the steps wrote (finishProcessing). Every failure (no `trans`, no
+	 * repository configured, an unknown path) is the same bare webresult ERROR whose message is
+	 * "!RunTransServlet.Error.UnexpectedError!": the key is missing from the message bundle, so BaseMessages answers
+	 * the key between exclamation marks (GlobalMessageUtil.decorateMissingKey) and the stack trace is dropped.
+	 * Upstream code after 2026-03-31 (RunTransServlet.java@00c601e019) writes it as text/html (contentTypeAndHeader).
+	 */
 	const runTrans: Handler = async (ctx) => {
 		const params = await parametersOf(ctx);
-		const path = (params.get('trans') ?? '').trim();
-		// The real servlet answers a webresult with HTTP 200 and an HTML content type, errors included.
-		const reply = (result: 'OK' | 'ERROR', message: string, id = '') => ctx.send(200, webResultXml(result, message, id), 'text/html; charset=UTF-8');
-		if (path === '') {
-			reply('ERROR', 'Unexpected error executing the transformation: \njava.lang.NullPointerException: the trans parameter is missing');
-			return;
-		}
-		if (/\.kjb$/i.test(path) || lookup(path) === false) {
-			reply('ERROR', `Unexpected error executing the transformation: \norg.pentaho.di.core.exception.KettleException: Unable to load transformation '${path}' from the repository`);
+		const path = params.get('trans') ?? '';
+		const failed = () => ctx.send(200, `${webResult('ERROR', '!RunTransServlet.Error.UnexpectedError!')}\n`);
+		if (path === '' || /\.(kjb|ktr)$/i.test(path) || lookup(path) === false) {
+			failed();
 			return;
 		}
 		const t = trans.create({
@@ -448,33 +462,69 @@ export function controlRoutes(app: EmulatorApp, control: ControlState): Record<s
 			logLevel: params.get('level') ?? 'Basic',
 			parameters: restOf(params, ['trans', 'level']),
 		});
-		reply('OK', 'Transformation started', t.id);
+		const output = trans.servletOutput(t);
+		if (output !== '') {
+			t.createdAt -= t.durationMs + 1;
+			trans.advance(app.now());
+			ctx.send(200, output);
+			return;
+		}
+		ctx.send(200, `${webResult('OK', 'Transformation started', t.id)}\n`);
 	};
 
-	/** Opens the named repository as executeTrans/executeJob do (null: none named). */
-	const openRepository = (params: URLSearchParams, kind: 'trans' | 'job'): RepositorySeed | null => {
-		const rep = params.get('rep') ?? '';
-		if (rep === '') return null;
-		const repository = control.repositories.find((r) => r.name === rep);
-		if (!repository) {
-			if (kind === 'job') throw new EmulatorHttpError(404, `Unable to find repository: ${rep}`);
-			throw new EmulatorHttpError(500, `Unexpected error executing the transformation: \norg.pentaho.di.core.exception.KettleException: Unable to find repository: ${rep}`);
-		}
-		const users = repository.users ?? {};
-		const user = params.get('user') ?? '';
-		if (Object.keys(users).length > 0 && users[user] !== (params.get('pass') ?? '')) {
-			throw new EmulatorHttpError(401, `Authentication to the repository failed (${kind === 'job' ? '/kettle/executeJob' : '/kettle/executeTrans'})`);
-		}
-		return repository;
-	};
-
+	/**
+	 * executeTrans (ExecuteTransServlet.java: branch 9.3 @0d46237290, master @ae692d1261 for 10.2, branch 11.0
+	 * @3a1f253bad; the three differ only in what is noted here):
+	 * - It sets NO content type (only `text/html; charset=<x>` when the JVM has KETTLE_DEFAULT_SERVLET_ENCODING)
+	 *   and writes nothing before the run: it prepares, starts and waits for the transformation inside the
+	 *   request, with the response's writer handed to the transformation (Trans.setServletPrintWriter), so the
+	 *   body is whatever the steps write to the servlet output (the emulator: the SERVLET_OUTPUT parameter), and
+	 *   an empty 200 when they write nothing. No id is answered.
+	 * - Errors are bare webresults (no XML declaration, still no content type): 400 "Missing mandatory parameter
+	 *   trans" (9.3.0.0 also refuses a request without `rep`: "Missing mandatory parameter rep"; dropped by
+	 *   PDI-19444, 4b065834e2 on master 2022-05-25 and ec9ab257f5 on branch 9.3 2022-08-12, 9.3.0.1); 401
+	 *   "Repository login failed. ..."; 404 "Unable to find transformation: <trans>" only when the exception's
+	 *   message holds "Unable to find transformation" (a repository path without that object); every other
+	 *   failure (unknown repository or folder, a file that cannot be read) is a 500 "Unexpected error executing
+	 *   the transformation: " with the stack trace; a run that ended with errors is a 500 "Error executing
+	 *   transformation: " with its log, written after whatever the steps wrote.
+	 * - Upstream code after 2026-03-31 (ExecuteTransServlet.java@00c601e019) calls contentTypeAndHeader first:
+	 *   application/xml and the XML declaration before the run. No profile plays it.
+	 */
+	const repRequired = app.profile.before('9.3.0.1');
 	const executeTrans: Handler = async (ctx) => {
 		const params = await parametersOf(ctx);
+		const bare = (status: number, message: string) => ctx.send(status, webResult('ERROR', message));
+		const rep = params.get('rep');
 		const path = params.get('trans');
-		if (path === null) throw new EmulatorHttpError(400, 'Missing mandatory parameter: trans');
-		const repository = openRepository(params, 'trans');
-		const known = repository === null ? /\.ktr$/i.test(path) && !/missing|not-found/i.test(path) : (lookup(path) ?? true) && !/\.kjb$/i.test(path);
-		if (!known) throw new EmulatorHttpError(404, `Unable to find transformation: ${path}`);
+		if ((repRequired && rep === null) || path === null) {
+			bare(400, `Missing mandatory parameter ${repRequired && rep === null ? 'rep' : 'trans'}`);
+			return;
+		}
+		const unexpected = (exception: string) =>
+			bare(500, `Unexpected error executing the transformation: \norg.pentaho.di.core.exception.KettleException: \n${exception}\n\n\tat org.pentaho.di.www.ExecuteTransServlet.doGet(ExecuteTransServlet.java:262)\n`);
+		let repository: RepositorySeed | null = null;
+		if ((rep ?? '') !== '') {
+			repository = control.repositories.find((r) => r.name === rep) ?? null;
+			if (!repository) {
+				unexpected(`Unable to find repository: ${rep}`);
+				return;
+			}
+			const users = repository.users ?? {};
+			if (Object.keys(users).length > 0 && users[params.get('user') ?? ''] !== (params.get('pass') ?? '')) {
+				bare(401, 'Repository login failed.\nYou need to be authenticated to call this web service, Service URL=/kettle/executeTrans');
+				return;
+			}
+			const slash = path.lastIndexOf('/');
+			const name = path.slice(slash + 1);
+			if ((lookup(path) ?? true) === false || /\.(kjb|ktr)$/i.test(name) || name === '') {
+				bare(404, `Unable to find transformation: ${path}`);
+				return;
+			}
+		} else if (!/\.ktr$/i.test(path) || /missing|not-found/i.test(path)) {
+			unexpected(`Error reading object from XML file\n\nUnable to read file [${path}]`);
+			return;
+		}
 		const t = trans.create({
 			name: baseName(path, /\.ktr$/i),
 			source: 'execute',
@@ -486,25 +536,35 @@ export function controlRoutes(app: EmulatorApp, control: ControlState): Record<s
 		// clock-driven run is moved to its end at once (its log and status are as if it ran).
 		t.createdAt -= t.durationMs + 1;
 		trans.advance(app.now());
-		if (trans.errors(t) > 0) throw new EmulatorHttpError(500, `Error executing the transformation: ${trans.logAfter(t, 0)}`);
-		ctx.send(200, '', 'application/xml;charset=UTF-8');
+		const written = control.trans.servletOutput(t);
+		if (trans.errors(t) > 0) {
+			ctx.send(500, `${written}${webResult('ERROR', `Error executing transformation: ${trans.logAfter(t, 0)}`)}`);
+			return;
+		}
+		ctx.send(200, written);
 	};
 
+	/**
+	 * transStatus (GetTransStatusServlet.java, the same at the three commits but for the 11.0 headers): by id or the
+	 * first of the name; XML: the declaration and SlaveServerTransStatus.getXML with the ASKED name, the log date of
+	 * the run, the steps that ran, Result.getBasicXml and the log from `from`; unknown: a webresult ERROR WITHOUT the
+	 * XML declaration, HTTP 200 (XML) or an H1 and a link, HTTP 200 (HTML).
+	 */
 	const transStatus: Handler = async (ctx) => {
 		const params = await parametersOf(ctx);
 		const now = app.now();
 		trans.advance(now);
 		const t = findTrans(params);
-		const askedName = params.get('name') ?? '';
+		const askedName = params.get('name');
 		if (!t) {
-			if (wantsXml(params)) ctx.sendXml(200, webResultXml('ERROR', `The specified transformation [${askedName}] could not be found`));
-			else html(ctx, 200, 'Transformation status', `Could not find transformation [${askedName}]`);
+			if (wantsXml(params)) sendXml(ctx, `${webResult('ERROR', `The specified transformation [${javaText(askedName)}] could not be found`)}\n`);
+			else sendPage(ctx, 200, `<H1>${forHtml(`Transformation [${javaText(askedName)}] could not be found.`)}</H1>\n${backToStatus}`);
 			return;
 		}
-		const from = Math.max(0, Number.parseInt(params.get('from') ?? '0', 10) || 0);
+		const from = javaInt(params.get('from'), 0);
 		const status = trans.status(t, now);
 		if (!wantsXml(params)) {
-			html(ctx, 200, `Status of ${t.name}`, `${t.name}: ${status}`);
+			sendPage(ctx, 200, `<HTML>\n<HEAD>\n<TITLE>Kettle transformation status</TITLE>\n</HEAD>\n<BODY>\n<H1>${forHtml(`${t.name} status`)}</H1>\n<p>${forHtml(status)}</p>\n</BODY>\n</HTML>\n`);
 			return;
 		}
 		const steps = trans
@@ -512,7 +572,7 @@ export function controlRoutes(app: EmulatorApp, control: ControlState): Record<s
 			.map((s) => `    <stepstatus>${Object.entries(s).map(([k, v]) => tag(k, v)).join('')}</stepstatus>\n`)
 			.join('');
 		const result = Object.entries(trans.result(t, now))
-			.map(([k, v]) => tag(k, v))
+			.map(([k, v]) => `${tag(k, v)}\n`)
 			.join('');
 		const xml =
 			XML_HEADER +
@@ -522,57 +582,112 @@ export function controlRoutes(app: EmulatorApp, control: ControlState): Record<s
 				tag('id', t.id),
 				tag('status_desc', status),
 				tag('error_desc', ''),
-				tag('log_date', carteDate(now)),
+				tag('log_date', carteDate(t.createdAt)),
 				tag('paused', trans.isPaused(t) ? 'Y' : 'N'),
 			]
 				.map((l) => `  ${l}\n`)
 				.join('') +
 			`  <stepstatuslist>\n${steps}  </stepstatuslist>\n` +
 			`  ${tag('first_log_line_nr', from)}\n  ${tag('last_log_line_nr', engine.lastLineNr)}\n` +
-			`<result>${result}</result>\n` +
+			`<result>${result}</result>` +
 			`  ${tag('logging_string', encodeLog(trans.logAfter(t, from)))}\n` +
 			'</transstatus>';
-		ctx.sendXml(200, xml);
+		sendXml(ctx, xml);
 	};
 
+	/**
+	 * stopTrans (StopTransServlet.java, the same at the three commits): `inputOnly=Y` is safeStop, else stopAll;
+	 * "Transformation [name] stop requested." with the ASKED name and the id; unknown: XML a webresult ERROR (with
+	 * the asked id) in HTTP 200, HTML a 400 page. The HTML header URL-encodes the name inside the try block, so an
+	 * HTML request without a name is a 400 with the NullPointerException's trace (and stops nothing).
+	 */
 	const stopTrans: Handler = async (ctx) => {
 		const params = await parametersOf(ctx);
-		const t = findTrans(params);
-		const name = params.get('name') ?? '';
-		if (!t) {
-			answer(ctx, params, false, `Transformation [${name}] could not be found.`, params.get('id') ?? '', 400);
+		const xml = wantsXml(params);
+		const name = params.get('name');
+		let id = params.get('id');
+		if (!xml && name === null) {
+			sendPage(ctx, 400, `<HTML>\n<HEAD>\n<TITLE>Stop transformation</TITLE>\n<p>\n<pre>\n${forHtml(npeTrace('StopTransServlet'))}\n</pre>\n<p>\n</BODY>\n</HTML>\n`);
 			return;
 		}
+		const refresh = `${link('/kettle/transStatus')}?name=${javaUrlEncode(name ?? '')}`;
+		const t = findTrans(params);
+		if (!t) {
+			const message = `Transformation [${javaText(name)}] could not be found.`;
+			if (xml) sendXml(ctx, XML_HEADER + webResult('ERROR', message, id));
+			else sendPage(ctx, 400, page('Stop transformation', refresh, `<H1>${forHtml(message)}</H1>\n${backToStatus}`));
+			return;
+		}
+		if (id === null || id === '') id = t.id;
 		trans.stop(t, (params.get('inputOnly') ?? '').toUpperCase() === 'Y');
-		answer(ctx, params, true, `Transformation [${name}] stop requested.`, t.id);
+		const message = `Transformation [${javaText(name)}] stop requested.`;
+		if (xml) sendXml(ctx, XML_HEADER + webResult('OK', message, id));
+		else sendPage(ctx, 200, page('Stop transformation', refresh, `<H1>${forHtml(message)}</H1>\n${backToTrans(javaText(name), id)}`));
 	};
 
+	/**
+	 * pauseTrans (PauseTransServlet.java, the same at the three commits): a toggle (resumes a paused run, pauses any
+	 * other); webresult OK without an id; unknown: XML ERROR in 200, HTML 400. The HTML header URL-encodes the name
+	 * AND the id inside the try block: an HTML request without either is a 400 with the trace, and nothing toggles.
+	 */
 	const pauseTrans: Handler = async (ctx) => {
 		const params = await parametersOf(ctx);
-		const t = findTrans(params);
-		const name = params.get('name') ?? '';
-		if (!t) {
-			answer(ctx, params, false, `Transformation [${name}] to be paused could not be found.`, '', 400);
+		const xml = wantsXml(params);
+		const name = params.get('name');
+		let id = params.get('id');
+		if (!xml && (name === null || id === null)) {
+			sendPage(ctx, 400, `<HTML>\n<HEAD>\n<TITLE>Pause transformation</TITLE>\n<p>\n<pre>\n${npeTrace('PauseTransServlet')}\n</pre>\n<p>\n</BODY>\n</HTML>\n`);
 			return;
 		}
+		const refresh = `${link('/kettle/transStatus')}?name=${javaUrlEncode(name ?? '')}&id=${javaUrlEncode(id ?? '')}`;
+		const t = findTrans(params);
+		if (!t) {
+			const message = `Transformation [${javaText(name)}] to be paused could not be found.`;
+			if (xml) sendXml(ctx, XML_HEADER + webResult('ERROR', message));
+			else sendPage(ctx, 400, page('Pause transformation', refresh, `<H1>${forHtml(message)}</H1>\n${backToStatus}`));
+			return;
+		}
+		if (id === null || id === '') id = t.id;
 		const did = trans.togglePause(t);
-		answer(ctx, params, true, did === 'paused' ? `Transformation [${name}] : pause requested.` : `Transformation [${name}] : resume requested.`);
+		const message = did === 'paused' ? `Transformation [${javaText(name)}] : pause requested.` : `Transformation [${javaText(name)}] : resume requested.`;
+		if (xml) sendXml(ctx, XML_HEADER + webResult('OK', message));
+		else sendPage(ctx, 200, page('Pause transformation', refresh, `<H1>${forHtml(message)}</H1>\n${backToTrans(javaText(name), id)}`));
 	};
 
+	/**
+	 * removeTrans (RemoveTransServlet.java, the same at the three commits): removes even a running one; XML OK is the
+	 * declaration and an empty webresult; unknown: XML a webresult ERROR WITHOUT the declaration ("The specified
+	 * transformation [name] could not be found"), HTTP 200; HTML an H1 "Carte couldn't find ..." with HTTP 400.
+	 */
 	const removeTrans: Handler = async (ctx) => {
 		const params = await parametersOf(ctx);
+		const xml = wantsXml(params);
+		const name = params.get('name');
+		let id = params.get('id');
 		const t = findTrans(params);
-		const name = params.get('name') ?? '';
 		if (!t) {
-			// With xml=Y an ERROR inside HTTP 200, as the real servlet answers; else a 400 page.
-			const message = `Could not find transformation [${name}] with id [${params.get('id') ?? ''}]`;
-			if (!wantsXml(params)) throw new EmulatorHttpError(400, message, { body: htmlPage('Transformation removed', message), contentType: HTML_TYPE });
-			ctx.sendXml(200, webResultXml('ERROR', `The specified transformation [${name}] could not be found`));
+			if (xml) sendXml(ctx, `${webResult('ERROR', `The specified transformation [${javaText(name)}] could not be found`)}\n`);
+			else
+				sendPage(
+					ctx,
+					400,
+					`<H1>${forHtml(`Carte couldn't find the transformation with name [${javaText(name)}] and carte object ID ${javaText(id)}.`)}</H1>\n${backToStatus}`,
+				);
 			return;
 		}
+		if (id === null || id === '') id = t.id;
 		trans.remove(t);
-		if (wantsXml(params)) ctx.sendXml(200, webResultXml('OK', ''));
-		else html(ctx, 200, 'Transformation removed', `The transformation [${name}] with id [${t.id}] was removed`);
+		if (xml) {
+			sendXml(ctx, XML_HEADER + webResult('OK', ''));
+			return;
+		}
+		sendPage(
+			ctx,
+			200,
+			`<HTML>\n<HEAD>\n<TITLE>The transformation was removed</TITLE>\n<META http-equiv="Content-Type" content="text/html; charset=UTF-8">\n</HEAD>\n<BODY>\n<H3>${forHtml(
+				`The transformation with name [${javaText(name)}] and carte object id ${id} was removed from Carte.`,
+			)}</H3>\n<a href="${link('/kettle/status')}">Back to the status page</a><br><p>\n</BODY>\n</HTML>\n`,
+		);
 	};
 
 	const transImage: Handler = async (ctx) => {
@@ -587,90 +702,6 @@ export function controlRoutes(app: EmulatorApp, control: ControlState): Record<s
 		ctx.send(200, jobPng(t.steps.length, /error|stopped/i.test(status) ? 'error' : trans.isEnded(t) ? 'ok' : 'running'), 'image/png');
 	};
 
-	// ---- jobs ------------------------------------------------------------------------------
-	const stopJob: Handler = async (ctx) => {
-		const params = await parametersOf(ctx);
-		const job = findJob(params);
-		const name = params.get('name') ?? '';
-		if (!job) {
-			answer(ctx, params, false, `Job [${name}] could not be found.`, '', 400);
-			return;
-		}
-		const now = app.now();
-		engine.advance(now);
-		if (!engine.isFinished(job, now)) {
-			// stopAll: the job ends "Stopped" now, its last log line says so.
-			job.outcome = 'stopped';
-			const elapsed = Math.max(0, now - job.createdAt);
-			job.waitMs = Math.min(job.waitMs, elapsed);
-			job.durationMs = elapsed;
-			job.logLineTotal = job.lines.length + 1;
-			engine.advance(now);
-		}
-		answer(ctx, params, true, `Job [${name}] stop requested.`);
-	};
-
-	const removeJob: Handler = async (ctx) => {
-		const params = await parametersOf(ctx);
-		const job = findJob(params);
-		const name = params.get('name') ?? '';
-		if (!job) {
-			// With xml=Y an ERROR inside HTTP 200, as the real servlet answers; else a 400 page.
-			const message = `Could not find job [${name}] with id [${params.get('id') ?? ''}]`;
-			if (!wantsXml(params)) throw new EmulatorHttpError(400, message, { body: htmlPage('Job removed', message), contentType: HTML_TYPE });
-			ctx.sendXml(200, webResultXml('ERROR', `Could not find the job with specified name [${name}]!`));
-			return;
-		}
-		engine.jobs.splice(engine.jobs.indexOf(job), 1);
-		if (wantsXml(params)) ctx.sendXml(200, webResultXml('OK', ''));
-		else html(ctx, 200, 'Job removed', `The job [${name}] with id [${job.id}] was removed`);
-	};
-
-	const startJob: Handler = async (ctx) => {
-		const params = await parametersOf(ctx);
-		const xml = wantsXml(params);
-		const fail = (status: number, message: string) => {
-			if (xml) ctx.sendXml(status, webResultXml('ERROR', message));
-			else html(ctx, status, 'Start job', message);
-		};
-		if (params.get('name') === null && params.get('id') === null) {
-			fail(400, 'The job name or id is mandatory');
-			return;
-		}
-		const job = findJob(params);
-		if (!job) {
-			fail(404, `The specified job [${params.get('name') ?? ''}] could not be found`);
-			return;
-		}
-		const now = app.now();
-		engine.advance(now);
-		if (!engine.isFinished(job, now)) {
-			fail(500, 'Unexpected error starting the job: \njava.lang.IllegalThreadStateException: the job is still running');
-			return;
-		}
-		// A finished job is re-created from its configuration and run again under the same entry.
-		job.createdAt = now;
-		job.lines = [];
-		job.lineNrs = [];
-		answer(ctx, params, true, `Job [${job.name}] was started.`, (params.get('id') ?? '') || job.id);
-	};
-
-	const executeJob: Handler = async (ctx) => {
-		const params = await parametersOf(ctx);
-		const repository = openRepository(params, 'job');
-		const path = params.get('job') ?? '';
-		const known = repository === null ? /\.kjb$/i.test(path) && !/missing|not-found/i.test(path) : (lookup(path) ?? true) && !/\.ktr$/i.test(path) && path !== '';
-		if (!known) throw new EmulatorHttpError(404, repository === null ? `Unable to read the job file ${path}` : `Job '${baseName(path, /\.kjb$/i)}' was not found in the repository`);
-		const job = engine.create({
-			name: baseName(path, /\.kjb$/i),
-			source: 'run',
-			path,
-			logLevel: params.get('level') ?? 'Basic',
-			parameters: restOf(params, ['rep', 'user', 'pass', 'job', 'level']),
-		});
-		ctx.sendXml(200, webResultXml('OK', 'Job started', job.id));
-	};
-
 	return {
 		runTrans,
 		executeTrans,
@@ -679,10 +710,6 @@ export function controlRoutes(app: EmulatorApp, control: ControlState): Record<s
 		pauseTrans,
 		removeTrans,
 		transImage,
-		stopJob,
-		removeJob,
-		startJob,
-		executeJob,
 	};
 }
 

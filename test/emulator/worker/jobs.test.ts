@@ -9,13 +9,13 @@ import { call, decodeLog, DURATION, emu, jobConfiguration, parser, repositoryLoo
 useWorkerEmulator();
 
 describe('worker emulator: jobs', () => {
-	it('addJob registers a job that goes Waiting → Running → Finished, with its log and counters', async () => {
+	it('addJob registers a job that stays Waiting until startJob, then goes Running → Finished, with its log and counters', async () => {
 		const added = await xml('/dataflow/addJob?xml=Y', {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/xml' },
 			body: jobConfiguration('nightly_load', { LOG_LINES: '4', REGION: 'north & south' }, { ROWS: '50', EMPTY: '' }),
 		});
-		expect(added.type).toMatch(/^application\/xml/);
+		expect(added.type).toMatch(/^text\/xml/);
 		expect(added.doc.webresult.result).toBe('OK');
 		const id = added.doc.webresult.id;
 		// Encode.forHtml'd before WebResult escapes it again: after XML parsing the entities remain.
@@ -25,15 +25,22 @@ describe('worker emulator: jobs', () => {
 		expect(job.variables).toEqual({ ROWS: '50', EMPTY: '' });
 		expect(job.logLevel).toBe('Detailed');
 
+		// AddJobServlet does not start the job: it waits, with no log date and no result, however long.
+		emu().app.advanceClock(DURATION * 3);
 		const first = await xml(`/dataflow/jobStatus?name=nightly_load&id=${id}&xml=Y&from=0`);
 		expect(first.doc.jobstatus.status_desc).toBe('Waiting');
+		expect(first.doc.jobstatus.log_date).toBe('');
+		expect(first.doc.jobstatus.result).toBeUndefined();
+
+		const started = await xml(`/dataflow/startJob?name=nightly_load&id=${id}&xml=Y`);
+		expect(started.status).toBe(200);
+		expect(started.doc.webresult).toMatchObject({ result: 'OK', message: 'Job [nightly_load] was started.', id });
 
 		emu().app.advanceClock(DURATION / 2);
 		const middle = await xml(`/dataflow/jobStatus?name=nightly_load&id=${id}&xml=Y&from=0`);
 		expect(middle.doc.jobstatus.status_desc).toBe('Running');
 		// job.getResult() is null until the job ends: the real status has no <result> yet.
 		expect(middle.doc.jobstatus.result).toBeUndefined();
-		expect(first.doc.jobstatus.result).toBeUndefined();
 
 		emu().app.advanceClock(DURATION);
 		const done = await xml(`/dataflow/jobStatus?name=nightly_load&id=${id}&xml=Y&from=0`);
@@ -41,6 +48,7 @@ describe('worker emulator: jobs', () => {
 		expect(status.status_desc).toBe('Finished');
 		expect(status.jobname).toBe('nightly_load');
 		expect(status.id).toBe(id);
+		expect(status.error_desc).toBe('');
 		expect(status.log_date).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/);
 		const log = decodeLog(status.logging_string);
 		const lines = log.trimEnd().split('\n');
@@ -125,24 +133,29 @@ describe('worker emulator: jobs', () => {
 		expect(run.text.startsWith('<webresult>')).toBe(true);
 	});
 
-	it('runJob answers a webresult ERROR with HTTP 200 for a missing, unknown or wrong path', async () => {
-		const missing = await xml('/dataflow/runJob?level=Basic');
-		expect(missing.status).toBe(200);
-		expect(missing.doc.webresult.result).toBe('ERROR');
-		expect((await xml('/dataflow/runJob?job=/public/clean.ktr')).doc.webresult.message).toMatch(/transformation, not a job/);
+	it('runJob answers 400 without a job or with an unknown log level, 404 for a path the repository does not hold', async () => {
+		const missing = await call('/dataflow/runJob?level=Basic');
+		expect(missing.status).toBe(400);
+		expect(missing.type).toBe('');
+		expect(parser.parse(missing.text).webresult).toMatchObject({ result: 'ERROR', message: 'Missing mandatory parameter job' });
+		const level = await xml('/dataflow/runJob?job=/public/etl/nightly&level=basic');
+		expect(level.status).toBe(400);
+		expect(level.doc.webresult.message).toBe('Log level is invalid');
+		const transformation = await xml('/dataflow/runJob?job=/public/clean.ktr');
+		expect(transformation.status).toBe(404);
+		expect(transformation.doc.webresult.message).toBe('Unable to find job in repository with Slave Server Config: dataflow');
 
 		// The repository area's own lookup: only files it holds run.
 		expect(typeof repositoryLookup()).toBe('function');
 		emu().app.state.repositoryLookup = repositoryLookup();
 		try {
 			const unknown = await xml('/dataflow/runJob?job=/public/unknown');
-			expect(unknown.status).toBe(200);
+			expect(unknown.status).toBe(404);
 			expect(unknown.doc.webresult).toMatchObject({ result: 'ERROR' });
-			expect(unknown.doc.webresult.message).toMatch(/could not be found in the repository/);
 			expect((await xml('/dataflow/runJob?job=/public/etl/daily_load')).doc.webresult.result).toBe('OK');
 			// Repository names carry no extension: the real servlet does not find '/x/daily_load.kjb'.
 			const withExtension = await xml('/dataflow/runJob?job=/public/etl/daily_load.kjb');
-			expect(withExtension.status).toBe(200);
+			expect(withExtension.status).toBe(404);
 			expect(withExtension.doc.webresult.result).toBe('ERROR');
 			emu().app.state.repositoryLookup = (path: string) => path === '/public/known.kjb';
 			expect((await xml('/dataflow/runJob?job=/public/known')).doc.webresult.result).toBe('OK');
@@ -152,18 +165,24 @@ describe('worker emulator: jobs', () => {
 		}
 	});
 
-	it('jobStatus answers 400 without name and id, 404 for an unknown job, and finds a job by id alone', async () => {
+	it('jobStatus answers 400 without name and id, 404 (no XML declaration) for an unknown job, and finds a job by id alone', async () => {
 		const none = await xml('/dataflow/jobStatus?xml=Y');
 		expect(none.status).toBe(400);
-		expect(none.doc.webresult.result).toBe('ERROR');
-		const unknown = await xml('/dataflow/jobStatus?name=nope&xml=Y');
+		expect(none.doc.webresult).toMatchObject({ result: 'ERROR', message: 'Either the name or id parameter must contain a value' });
+		const unknown = await call('/dataflow/jobStatus?name=nope&xml=Y');
 		expect(unknown.status).toBe(404);
-		expect(unknown.doc.webresult.message).toMatch(/could not be found/);
+		expect(unknown.text.startsWith('<webresult>')).toBe(true);
+		expect(parser.parse(unknown.text).webresult.message).toBe('The specified job [nope] could not be found');
 		const run = await xml('/dataflow/runJob?job=/public/by_id');
-		const byId = await xml(`/dataflow/jobStatus?id=${run.doc.webresult.id}&xml=Y`);
-		expect(byId.doc.jobstatus.jobname).toBe('by_id');
-		const wrongName = await xml(`/dataflow/jobStatus?name=other&id=${run.doc.webresult.id}&xml=Y`);
-		expect(wrongName.status).toBe(404);
+		const id = run.doc.webresult.id;
+		// By id alone the servlet finds the job by its container id and names nothing: the asked name was null.
+		const byId = await xml(`/dataflow/jobStatus?id=${id}&xml=Y`);
+		expect(byId.status).toBe(200);
+		expect(byId.doc.jobstatus).toMatchObject({ jobname: '', id });
+		// With an id, the name is not compared (CarteObjectEntry equality is by id); the document names the job.
+		const wrongName = await xml(`/dataflow/jobStatus?name=other&id=${id}&xml=Y`);
+		expect(wrongName.status).toBe(200);
+		expect(wrongName.doc.jobstatus).toMatchObject({ jobname: 'by_id', id });
 	});
 
 	it('addJob answers a webresult ERROR for a body without a job', async () => {
@@ -174,6 +193,7 @@ describe('worker emulator: jobs', () => {
 
 	it('jobImage answers a valid PNG, and errors as the real server does', async () => {
 		const added = await xml('/dataflow/addJob?xml=Y', { method: 'POST', body: jobConfiguration('drawn') });
+		await xml(`/dataflow/startJob?id=${added.doc.webresult.id}&xml=Y`);
 		const image = await call(`/dataflow/jobImage?name=drawn&id=${added.doc.webresult.id}`);
 		expect(image.status).toBe(200);
 		expect(image.type).toBe('image/png');
@@ -195,7 +215,9 @@ describe('worker emulator: jobs', () => {
 
 		const missing = await call('/dataflow/jobImage?name=nope');
 		expect(missing.status).toBe(404);
-		expect(missing.type).toMatch(/html/);
+		// The servlet sets no content type on its error answers.
+		expect(missing.type).toBe('');
+		expect(missing.text).toContain("<H1>Carte couldn&#39;t find the job with name [nope] and carte object id null.</H1>");
 		const missingXml = await xml('/dataflow/jobImage?name=nope&xml=Y');
 		expect(missingXml.status).toBe(200);
 		expect(missingXml.doc.webresult.result).toBe('ERROR');

@@ -24,14 +24,14 @@ describe('worker emulator: sockets', () => {
 		state().sockets.find((s) => s.host === 'h1' && s.port === 40001)!.allocated = false;
 		const listing = await call('/dataflow/listSocket?host=h1');
 		expect(listing.type).toMatch(/^text\/html/);
-		expect(listing.text).toContain("<H1>Ports for host &#x27;h1&#x27;</H1>");
+		expect(listing.text).toContain("<H1>Ports for host &#39;h1&#39;</H1>");
 		expect(listing.text).toContain('40000 : Transformation=t1, s1/Read.0\n --> s2/Write.1\n id=run1, allocated=true\n time=');
 		expect(listing.text).toContain(' id=run1, allocated=false');
 		expect(listing.text).toMatch(/ time=\w{3} \w{3} \d{2} \d{2}:\d{2}:\d{2} UTC \d{4}/);
 		const open = await call('/dataflow/listSocket?host=h1&onlyOpen=Y');
 		expect(open.text).not.toContain('40001 :');
 		expect(open.text).toContain('40000 :');
-		expect((await call('/dataflow/listSocket?host=nowhere')).text).toContain("No port allocations found for host &#x27;nowhere&#x27;");
+		expect((await call('/dataflow/listSocket?host=nowhere')).text).toContain("No port allocations found for host &#39;nowhere&#39;");
 	});
 });
 

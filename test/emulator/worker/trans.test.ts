@@ -46,10 +46,11 @@ async function runTrans(parameters: Record<string, string> = {}) {
 }
 
 describe('runTrans and transStatus', () => {
-	it('starts a repository transformation: a webresult with the id, written as text/html as the real servlet does', async () => {
+	it('starts a repository transformation: a bare webresult with the id, without a content type, as the real servlet does', async () => {
 		const answer = await call('/kettle/runTrans?trans=%2Fpublic%2Fetl%2Fload_sales&level=Debug&REGION=EU');
 		expect(answer.status).toBe(200);
-		expect(answer.type).toMatch(/^text\/html/);
+		expect(answer.type).toBe('');
+		expect(answer.text.startsWith('<webresult>')).toBe(true);
 		expect(answer.doc.webresult).toMatchObject({ result: 'OK', message: 'Transformation started' });
 		const t = control().trans.find('', answer.doc.webresult.id)!;
 		expect(t).toMatchObject({ name: 'load_sales', logLevel: 'Debug', parameters: { REGION: 'EU' } });
@@ -59,7 +60,8 @@ describe('runTrans and transStatus', () => {
 		const answer = await call('/kettle/runTrans?trans=%2Fpublic%2Fetl%2Fnothing_here');
 		expect(answer.status).toBe(200);
 		expect(answer.doc.webresult.result).toBe('ERROR');
-		expect(answer.doc.webresult.message).toMatch(/Unable to load transformation '\/public\/etl\/nothing_here'/);
+		// The servlet's message key is missing from the bundle: BaseMessages prints the key between exclamation marks.
+		expect(answer.doc.webresult.message).toBe('!RunTransServlet.Error.UnexpectedError!');
 	});
 
 	it('transStatus: steps with rows once running, paused flag, the log from a line, and the asked name echoed', async () => {
@@ -141,14 +143,25 @@ describe('executeTrans and executeJob', () => {
 	});
 
 	it('executeTrans: 400 without trans, 401 for a refused repository user, 404 not found, 500 with the log for errors', async () => {
-		expect((await call('/kettle/executeTrans', form({ rep: 'dataflow' }))).status).toBe(400);
+		const missing = await call('/kettle/executeTrans', form({ rep: 'dataflow' }));
+		expect(missing.status).toBe(400);
+		expect(missing.type).toBe('');
+		expect(missing.doc.webresult.message).toBe('Missing mandatory parameter trans');
 		const refused = await call('/kettle/executeTrans', form({ rep: 'dataflow', user: 'admin', pass: 'wrong', trans: '/public/etl/load_sales' }));
 		expect(refused.status).toBe(401);
 		expect(refused.doc.webresult.result).toBe('ERROR');
-		expect((await call('/kettle/executeTrans', form({ trans: '/opt/missing.ktr' }))).status).toBe(404);
+		expect(refused.doc.webresult.message).toBe('Repository login failed.\nYou need to be authenticated to call this web service, Service URL=/kettle/executeTrans');
+		// Only a repository path without that object is a 404; a file that cannot be read is an unexpected error.
+		const notFound = await call('/kettle/executeTrans', form({ rep: 'dataflow', user: 'admin', pass: 'password', trans: '/public/etl/load.ktr' }));
+		expect(notFound.status).toBe(404);
+		expect(notFound.doc.webresult.message).toBe('Unable to find transformation: /public/etl/load.ktr');
+		const unreadable = await call('/kettle/executeTrans', form({ trans: '/opt/missing.ktr' }));
+		expect(unreadable.status).toBe(500);
+		expect(unreadable.doc.webresult.message).toMatch(/^Unexpected error executing the transformation: \n/);
 		const failed = await call('/kettle/executeTrans', form({ trans: '/opt/etl/load.ktr', FAIL: 'Y' }));
 		expect(failed.status).toBe(500);
-		expect(failed.doc.webresult.message).toMatch(/Error executing the transformation: .*asked to fail/s);
+		expect(failed.type).toBe('');
+		expect(failed.doc.webresult.message).toMatch(/^Error executing transformation: .*asked to fail/s);
 	});
 
 	it('executeJob answers "Job started" with the new id; 404 for an unknown repository', async () => {
