@@ -21,6 +21,15 @@ export function mayCreateContent(user: EmulatorUser): boolean {
 	return user.admin || user.name !== 'analyst';
 }
 
+/**
+ * Users who hold Publish Content (PublishAction): administrators and the Power User role. The role bindings are not in
+ * pentaho-platform (they come with the default content); this follows the platform's default roles, where Power User
+ * publishes and Business Analyst does not.
+ */
+export function mayPublish(repo: { rolesOf(user: EmulatorUser): string[] }, user: EmulatorUser): boolean {
+	return user.admin || repo.rolesOf(user).includes('Power User');
+}
+
 export function userOf(ctx: RequestContext): EmulatorUser {
 	if (!ctx.user) throw new EmulatorHttpError(401, 'Unauthorized');
 	return ctx.user;

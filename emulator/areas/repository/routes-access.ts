@@ -3,7 +3,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 import { EmulatorHttpError } from '../../core/errors';
 import type { RequestContext } from '../../core/types';
-import { FILES, guarded, mayCreateContent, ok, pathParam, sendBoolean, userOf } from './request';
+import { FILES, guarded, mayCreateContent, mayPublish, ok, pathParam, sendBoolean, userOf } from './request';
 import { aclDoc, ADMIN_ROLE, isAdminRoleAce, keyValues, localeEntries, sendDoc, type Doc } from './format';
 import { ACL_MANAGEMENT, ALL, READ, ROLE, USER, WRITE, type Ace, type RepoNode, type RepositoryArea } from './store';
 
@@ -90,23 +90,43 @@ export function registerAccessRoutes(area: RepositoryArea): void {
 	// GET /canEdit exists from 9.4 on (pentaho-platform:extensions/.../resources/FileResource.java
 	// `doGetCanEdit`@9.4.0.0-374, absent @9.3.0.0-422: there it reaches GET {pathId} and answers 404).
 	if (app.profile.atLeast('9.4')) add('GET', `${FILES}/canEdit`, (ctx) => sendBoolean(ctx, canCreateContent(ctx)));
+	// canDownload / canUpload (FileResource → resources/utils/SystemUtils.java). `dirPath` is a SLASH path (the repository
+	// looks it up as given: a colon path id is not found). Three epochs:
+	// - up to 10.2.0.6-362 / 11.0.0.0-71 (so 9.3 and 10.2 GA): only actions and the home folder. Download: Read + Create
+	//   Content and (Administer Security or one of the download roles, pentaho.xml <download-roles> default
+	//   "Administrator"), else true only for a dirPath inside the user's home (validateAccessToHomeFolder: the full path
+	//   merely CONTAINS /home/<user>). Upload: the same with Publish Content instead of the download roles.
+	// - from 10.2.0.6-366 / 11.0.0.0-72 ([PPP-5780] @e28a3bc075 / @2575d6e476): Read + Create Content first; a non-empty
+	//   path must be readable (download) / writable and a folder (upload); then admin, download role / Publish, or a path
+	//   equal to or under /home/<user>.
+	// - from 10.2.0.7-380 / 11.0.0.0-164 ([BACKLOG-46586] @0921117bef / @b7436229d8): canUpload also takes
+	//   ignoreUploadDirExistenceChecks=true, which skips the folder and write checks.
+	const epoch = (sp: string, main: string) => (app.profile.atLeast('11') ? app.profile.atLeast(main) : app.profile.atLeast(sp));
+	const aclChecks = epoch('10.2.0.6-366', '11.0.0.0-72');
+	const ignoreParam = epoch('10.2.0.7-380', '11.0.0.0-164');
+	const inHome = (user: { name: string }, path: string) =>
+		path !== '' && (aclChecks ? path === `/home/${user.name}` || path.startsWith(`/home/${user.name}/`) : path.includes(`/home/${user.name}`));
 	add('GET', `${FILES}/canDownload`, (ctx) => {
 		const user = userOf(ctx);
 		const dirPath = ctx.query.get('dirPath') ?? '';
 		if (!canCreateContent(ctx)) return sendBoolean(ctx, false);
-		if (dirPath === '') return sendBoolean(ctx, true);
-		const node = repo.find(dirPath.replace(/^:/, '/').replace(/:/g, '/'));
-		sendBoolean(ctx, !!node && repo.permitted(user, node, READ));
+		const privileged = user.admin || repo.rolesOf(user).includes('Administrator');
+		if (aclChecks && dirPath !== '') {
+			const node = repo.find(dirPath);
+			if (!node || !repo.permitted(user, node, READ)) return sendBoolean(ctx, false);
+		}
+		sendBoolean(ctx, privileged || inHome(user, dirPath));
 	});
 	add('GET', `${FILES}/canUpload`, (ctx) => {
 		const user = userOf(ctx);
 		const dirPath = ctx.query.get('dirPath') ?? '';
 		if (!canCreateContent(ctx)) return sendBoolean(ctx, false);
-		if (dirPath === '') return sendBoolean(ctx, true);
-		const path = dirPath.replace(/^:/, '/').replace(/:/g, '/');
-		const node = repo.find(path);
-		if (!node) return sendBoolean(ctx, ctx.query.get('ignoreUploadDirExistenceChecks') === 'true');
-		sendBoolean(ctx, node.folder && repo.permitted(user, node, WRITE));
+		const ignore = ignoreParam && ctx.query.get('ignoreUploadDirExistenceChecks')?.toLowerCase() === 'true';
+		if (aclChecks && !ignore && dirPath !== '') {
+			const node = repo.find(dirPath);
+			if (!node || !node.folder || !repo.permitted(user, node, WRITE)) return sendBoolean(ctx, false);
+		}
+		sendBoolean(ctx, mayPublish(repo, user) || inHome(user, dirPath));
 	});
 
 	add('POST', `${FILES}/pathsAccessList`, async (ctx) => {

@@ -2,11 +2,13 @@
  * The repository area's access routes over plain HTTP (routes-access.ts): ACLs, permission checks,
  * locale properties and metadata.
  */
+import type { ProfileName } from '../../../emulator/core/profiles';
 import { call, F, json, names, text, useProfileEmulators, useRepositoryEmulator } from './helpers';
 
 useRepositoryEmulator();
 
 describe('repository emulator: access', () => {
+	const profiles = useProfileEmulators();
 	it('GET acl in JSON and XML; PUT acl (XML) round trip changes who may read', async () => {
 		const acl = await json(`${F}/:home:admin:sales.ktr/acl`);
 		expect(acl).toMatchObject({ owner: 'admin', ownerType: 0, entriesInheriting: true });
@@ -50,10 +52,26 @@ describe('repository emulator: access', () => {
 		expect(await text('GET', `${F}/canCreate`, { user: 'suzy' })).toEqual([200, 'true']);
 		expect(await text('GET', `${F}/canCreate`, { user: 'analyst' })).toEqual([200, 'false']);
 		expect(await text('GET', `${F}/canEdit`, { user: 'analyst' })).toEqual([200, 'false']);
-		expect(await text('GET', `${F}/canDownload`, { user: 'suzy' })).toEqual([200, 'true']);
+		// Download needs an administrator, a download role (pentaho.xml default: Administrator) or a path in the user's home.
+		expect(await text('GET', `${F}/canDownload`, { user: 'suzy' })).toEqual([200, 'false']);
+		expect(await text('GET', `${F}/canDownload?dirPath=%2Fhome%2Fsuzy`, { user: 'suzy' })).toEqual([200, 'true']);
+		expect(await text('GET', `${F}/canDownload`)).toEqual([200, 'true']);
 		expect(await text('GET', `${F}/canDownload?dirPath=%2Fhome%2Fadmin`, { user: 'suzy' })).toEqual([200, 'false']);
 		expect(await text('GET', `${F}/canUpload?dirPath=%2Fpublic`, { user: 'suzy' })).toEqual([200, 'true']);
 		expect(await text('GET', `${F}/canUpload?dirPath=%2Fhome%2Fadmin`, { user: 'suzy' })).toEqual([200, 'false']);
+	});
+
+	it('canUpload/canDownload per epoch: 10.2 GA checks only actions and the home folder; 10.2sp/11.0 check the folder, and take ignoreUploadDirExistenceChecks', async () => {
+		const on = profiles;
+		const answer = async (profile: ProfileName, query: string, user = 'suzy') => (await (await on(profile, 'GET', `${F}/${query}`, { user })).text());
+		expect(await answer('10.2', 'canUpload?dirPath=%2Fpublic%2Fnew-folder')).toBe('true');
+		expect(await answer('10.2sp', 'canUpload?dirPath=%2Fpublic%2Fnew-folder')).toBe('false');
+		expect(await answer('10.2sp', 'canUpload?dirPath=%2Fpublic%2Fnew-folder&ignoreUploadDirExistenceChecks=true')).toBe('true');
+		expect(await answer('11.0', 'canUpload?dirPath=%2Fpublic%2Fnew-folder&ignoreUploadDirExistenceChecks=true')).toBe('true');
+		expect(await answer('10.2', 'canDownload?dirPath=%2Fhome%2Fsuzy-archive')).toBe('true');
+		expect(await answer('10.2sp', 'canDownload?dirPath=%2Fhome%2Fsuzy')).toBe('true');
+		expect(await answer('10.2sp', 'canDownload?dirPath=%3Ahome%3Asuzy')).toBe('false');
+		expect(await answer('9.3', 'canUpload', 'analyst')).toBe('false');
 	});
 
 	it('pathsAccessList takes a JSON or XML string list and answers one setting per permission held', async () => {
