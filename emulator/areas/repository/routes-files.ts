@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 
 import { EmulatorHttpError } from '../../core/errors';
 import type { RequestContext } from '../../core/types';
-import { FILES, flag, guarded, mayCreateContent, ok, pathParam, userOf } from './request';
+import { FILES, flag, guarded, mayCreateContent, mayPublish, ok, pathParam, userOf } from './request';
 import { byTitle, fileDoc, fileListDoc, nameMatches, parseFilter, sendDoc, type Doc, type Filter } from './format';
 import { manifestXml } from './manifest';
 import { javaUrlDecode, lenientDecode } from './javaDecode';
@@ -198,6 +198,19 @@ function nodesOfIds(area: RepositoryArea, body: string): RepoNode[] {
 	});
 }
 
+/** FileService.isPathValid: nothing under /etc or /system is served. */
+function pathIsValid(path: string): boolean {
+	return !(path.startsWith('/etc') || path.startsWith('/system'));
+}
+
+/** RepositoryDownloadWhitelist.accept with the default extension list (pentahoServices.spring.xml@10.2.0.10-434). */
+const WHITELIST = 'gif,jpg,jpeg,png,bmp,tiff,csv,xls,xlsx,pdf,txt,css,htm,html,js,xml,doc,ppt'.split(',');
+function whitelisted(name: string): boolean {
+	const dot = name.lastIndexOf('.');
+	const extension = (dot === -1 ? name : name.slice(dot + 1)).toLowerCase();
+	return WHITELIST.includes(extension);
+}
+
 /** Control characters, which the real resources refuse in names. */
 const CONTROL_CHARACTERS = { test: (text: string) => [...text].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127) };
 
@@ -220,19 +233,27 @@ export function registerFileRoutes(area: RepositoryArea): void {
 
 	/* ----- fixed paths first (they would otherwise match {pathId}) ----- */
 
+	// PUT /delete and /deletepermanent (FileResource `doDeleteFiles`/`doDeleteFilesPermanent`, 9.3.0.0-422 to 11.0.0.3-310):
+	// the ids are handled one after the other (those before a failure stay deleted) and any failure — unknown id, a file
+	// the user may not read or delete (the repository's access denial) — is caught: 500 with the exception's message.
 	add('PUT', `${FILES}/delete`, async (ctx) => {
 		const user = userOf(ctx);
 		const nodes = nodesOfIds(area, await ctx.text());
-		for (const node of nodes) if (!repo.isLive(node)) throw new EmulatorHttpError(500, `File ${node.id} is already in the trash`);
-		for (const node of nodes) repo.require(user, node, DELETE);
-		for (const node of nodes) repo.moveToTrash(node, user);
+		for (const node of nodes) {
+			if (!repo.isLive(node)) throw new EmulatorHttpError(500, `File ${node.id} is already in the trash`);
+			if (!repo.permitted(user, node, READ) || !repo.permitted(user, node, DELETE)) throw new EmulatorHttpError(500, `Access denied: ${node.id}`);
+			repo.moveToTrash(node, user);
+		}
 		ok(ctx);
 	});
 
 	add('PUT', `${FILES}/deletepermanent`, async (ctx) => {
 		const user = userOf(ctx);
 		const nodes = nodesOfIds(area, await ctx.text());
-		for (const node of nodes) await repo.deletePermanently(node, user);
+		for (const node of nodes) {
+			if (!node.trash && repo.isLive(node) && (!repo.permitted(user, node, READ) || !repo.permitted(user, node, DELETE))) throw new EmulatorHttpError(500, `Access denied: ${node.id}`);
+			await repo.deletePermanently(node, user);
+		}
 		ok(ctx);
 	});
 
@@ -366,6 +387,17 @@ export function registerFileRoutes(area: RepositoryArea): void {
 		sendDoc(ctx, 'repositoryFileDtoes', fileListDoc(repo.trashOf(user).map((node) => fileDoc(repo, node))), area.jsonStyle);
 	});
 
+	// A literal template ("/properties", "/backup", "/delete", …) wins over "{pathId : .+}" in JAX-RS matching and only its
+	// own methods are then considered, so another method on it is 405 (e.g. PUT /properties does not create a file
+	// "properties"; GET /delete does not read one). Registered after every literal route of the area (system and access
+	// routes come first, area.ts) and before the {pathId} routes.
+	const literals = new Set(app.server.routes.filter((route) => route.pattern.startsWith(`${FILES}/`) && !route.pattern.slice(FILES.length + 1).includes('/') && !route.pattern.includes(':')).map((route) => route.pattern));
+	for (const pattern of literals) {
+		app.server.add('*', pattern, (ctx) => {
+			throw new EmulatorHttpError(405, `Method ${ctx.method} is not allowed on ${pattern}`);
+		});
+	}
+
 	/* ----- {pathId} routes ----- */
 
 	add('GET', `${FILES}/:pathId/download`, async (ctx) => {
@@ -392,28 +424,48 @@ export function registerFileRoutes(area: RepositoryArea): void {
 		})());
 	});
 
+	// GET {pathId}/inline (FileService `doGetFileAsInline`): a path under /etc or /system → 403; missing or unreadable →
+	// 404; a name whose extension is not in the download whitelist (pentahoServices.spring.xml RepositoryDownloadWhitelist:
+	// gif,jpg,jpeg,png,bmp,tiff,csv,xls,xlsx,pdf,txt,css,htm,html,js,xml,doc,ppt, compared ignoring case; a name without a
+	// dot is compared whole) needs Publish Content, else 403; a folder has no data → InternalError → 500. Bodies empty.
 	add('GET', `${FILES}/:pathId/inline`, async (ctx) => {
-		const node = repo.readable(userOf(ctx), pathParam(ctx));
-		if (node.folder) throw new EmulatorHttpError(403, `${repo.pathOf(node)} is a folder`);
+		const user = userOf(ctx);
+		const path = pathParam(ctx);
+		if (!pathIsValid(path)) throw EmulatorHttpError.bare(403);
+		const node = repo.readable(user, path);
+		if (!whitelisted(node.name) && !mayPublish(repo, user)) throw EmulatorHttpError.bare(403);
+		if (node.folder) throw EmulatorHttpError.bare(500);
 		await streamContent(area, ctx, node, { 'Content-Disposition': contentDisposition('inline', node.name) });
 	});
 
-	// pentaho-platform:extensions/.../resources/FileResource.java `doRename` + services/FileService.java
-	// `doRename` (9.3.0.0-422, 10.2.0.0-222, 727e5c86): control characters → 403
-	// containsIllegalCharacters; a missing file is a NullPointerException → 500 with an empty body;
-	// a FILE keeps its extension: the new name is `newName + extensionOf(oldName)` (sales.ktr renamed
-	// to "sales_2024.ktr" becomes sales_2024.ktr.ktr); an existing destination → 500.
+	// pentaho-platform:extensions/.../resources/FileResource.java `doRename` + services/FileService.java `doRename`
+	// (9.3.0.0-422, 10.2.0.0-222, 10.2.0.10-434, 11.0.0.3-310): control characters in newName → 403 containsIllegalCharacters;
+	// then JcrRepositoryFileUtils.checkName (empty, outer spaces, a reserved character, "." or "..") → 500 with the message;
+	// a missing file is a NullPointerException → 500 with an empty body; a FILE keeps its extension: the new name is
+	// `newName + extensionOf(oldName)` (sales.ktr renamed to "sales_2024.ktr" becomes sales_2024.ktr.ktr); an existing
+	// destination or no write right → 500 with the message. After moving a FILE the service rewrites its titles: every
+	// locale holding file.title (or title) gets newName — without the extension — and a file without locale properties
+	// gets a default locale {file.title, title} = newName.
 	add('PUT', `${FILES}/:pathId/rename`, (ctx) => {
 		const user = userOf(ctx);
 		const path = pathParam(ctx);
 		const newName = ctx.query.get('newName') ?? '';
 		if (CONTROL_CHARACTERS.test(newName)) throw new EmulatorHttpError(403, 'containsIllegalCharacters');
+		if (repo.illegalName(newName) || newName.trim() !== newName) throw new EmulatorHttpError(500, `Illegal name "${newName}"`);
 		const node = repo.find(path);
-		if (!node) throw EmulatorHttpError.bare(500);
-		if (newName.trim() === '' || newName.trim() !== newName) throw new EmulatorHttpError(500, `Illegal name "${newName}"`);
+		if (!node || !repo.permitted(user, node, READ)) throw EmulatorHttpError.bare(500);
 		const dot = node.name.lastIndexOf('.');
 		const finalName = !node.folder && dot >= 0 ? newName + node.name.slice(dot) : newName;
-		repo.rename(node, finalName, user);
+		if (node.parent?.children.has(finalName)) throw new EmulatorHttpError(500, 'Illegal destination path');
+		if (!repo.permitted(user, node, WRITE)) throw new EmulatorHttpError(500, `Access denied: ${repo.pathOf(node)}`);
+		repo.rename(node, finalName, { ...user, admin: true });
+		if (!node.folder) {
+			if (node.locales.size === 0) node.locales.set('default', { 'file.title': newName, title: newName });
+			for (const properties of node.locales.values()) {
+				if ('file.title' in properties) properties['file.title'] = newName;
+				if ('title' in properties) properties.title = newName;
+			}
+		}
 		ok(ctx);
 	});
 
@@ -460,9 +512,16 @@ export function registerFileRoutes(area: RepositoryArea): void {
 		generated(ctx, ctx.query.get('user') ?? '');
 	});
 
+	// GET {pathId} (FileResource/FileService `doGetFileOrDir`): /etc or /system → 403; missing or unreadable → 404; not in the
+	// download whitelist without Publish Content → 403; a folder → RepositoryFileInputStream "is a directory"
+	// FileNotFoundException → 404. Error bodies empty.
 	add('GET', `${FILES}/:pathId`, async (ctx) => {
-		const node = repo.readable(userOf(ctx), pathParam(ctx));
-		if (node.folder) throw new EmulatorHttpError(403, `${repo.pathOf(node)} is a folder`);
+		const user = userOf(ctx);
+		const path = pathParam(ctx);
+		if (!pathIsValid(path)) throw EmulatorHttpError.bare(403);
+		const node = repo.readable(user, path);
+		if (!whitelisted(node.name) && !mayPublish(repo, user)) throw EmulatorHttpError.bare(403);
+		if (node.folder) throw EmulatorHttpError.bare(404);
 		await streamContent(area, ctx, node, {});
 	});
 

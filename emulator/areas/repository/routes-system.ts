@@ -65,7 +65,7 @@ export const DEFAULT_LDAP: Record<string, string> = {
 	adminRole: 'cn=Administrator,ou=roles',
 };
 
-const CONTROL_NAMES: Record<string, string> = { '\t': '\\t', '\r': '\\r', '\n': '\\n' };
+const CONTROL_NAMES: Record<string, string> = { '\u0007': '\\u0007', '\b': '\\b', '\t': '\\t', '\n': '\\n', '\u000b': '\\u000B', '\f': '\\f', '\r': '\\r' };
 
 /** A tiny 1×1 PNG for the emulator plugin's static resource. */
 const LOGO_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -157,8 +157,10 @@ export function registerSystemRoutes(area: RepositoryArea, tempDir: string): voi
 	/* ----- reserved characters ----- */
 
 	add('GET', `${FILES}/reservedCharacters`, (ctx) => ctx.sendText(200, repo.reserved));
+	// FileService.doGetReservedCharactersDisplay (9.3.0.0-422 to 11.0.0.3-310): characters 0x07-0x0D Java-escaped
+	// (StringEscapeUtils.escapeJava), the others as they are, joined by "," with no space: "/,\,\t,\r,\n".
 	add('GET', `${FILES}/reservedCharactersDisplay`, (ctx) =>
-		ctx.sendText(200, [...repo.reserved].map((c) => CONTROL_NAMES[c] ?? c).join(', ')),
+		ctx.sendText(200, [...repo.reserved].map((c) => CONTROL_NAMES[c] ?? c).join(',')),
 	);
 
 	/* ----- backup and restore ----- */

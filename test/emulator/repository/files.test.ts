@@ -96,6 +96,14 @@ describe('repository emulator: files', () => {
 		expect((await propertiesOf('/home/admin/folder.v2')).folder).toBe(true);
 	});
 
+	it('rename sets the title to the new name without extension; a reserved character or no write right is 500', async () => {
+		await call('PUT', `${F}/:home:admin:ren-daily.kjb`, { body: '<job/>' });
+		expect((await call('PUT', `${F}/:home:admin:ren-daily.kjb/rename?newName=nightly`)).status).toBe(200);
+		expect(await propertiesOf('/home/admin/nightly.kjb')).toMatchObject({ name: 'nightly.kjb', title: 'nightly' });
+		expect(await text('PUT', `${F}/:home:admin:nightly.kjb/rename?newName=${encodeURIComponent('a/b')}`)).toEqual([500, 'Illegal name "a/b"']);
+		expect((await call('PUT', `${F}/:home:suzy:notes.txt/rename?newName=x`, { user: 'analyst' })).status).toBe(500);
+	});
+
 	it('createDir names a new folder after its segment decoded once more; a colon in a name travels as a tab', async () => {
 		// FileService.doCreateDirFor → decode@727e5c86: "a+b" sent once-encoded becomes "a b".
 		expect((await call('PUT', `/api/repo/dirs/:home:admin:made:x+y`)).status).toBe(200);
@@ -191,7 +199,8 @@ describe('repository emulator: listings', () => {
 		const reserved = await call('GET', `${F}/reservedCharacters`);
 		expect(reserved.headers.get('content-type')).toMatch(/^text\/plain/);
 		expect(await reserved.text()).toBe('/\\\t\r\n');
-		expect(await text('GET', `${F}/reservedCharactersDisplay`)).toEqual([200, '/, \\, \\t, \\r, \\n']);
+		// FileService.doGetReservedCharactersDisplay joins with "," and no space.
+		expect(await text('GET', `${F}/reservedCharactersDisplay`)).toEqual([200, '/,\\,\\t,\\r,\\n']);
 	});
 });
 
@@ -226,7 +235,8 @@ describe('repository emulator: trash', () => {
 		expect((await call('PUT', `${F}/delete`, { body: (await propertiesOf('/public/colon.txt')).id, contentType: 'text/plain' })).status).toBe(200);
 		expect((await call('GET', `${F}/:public:colon.txt`)).status).toBe(404);
 		const [status] = await text('PUT', `${F}/delete`, { user: 'suzy', body: (await propertiesOf('/home/admin/sales.ktr')).id, contentType: 'text/plain' });
-		expect(status).toBe(403);
+		// The repository's access denial is caught by the resource: 500.
+		expect(status).toBe(500);
 	});
 });
 
@@ -354,5 +364,29 @@ describe('repository emulator: trash restore (PUT /restore) per server build', (
 		await put('11.0', '/home/admin/x.txt', 'again');
 		expect((await restore('11.0', x, '?overwriteMode=7')).status).toBe(200);
 		expect(await content('11.0', '/home/admin/x-Copy.txt')).toBe('trashed');
+	});
+});
+
+describe('repository emulator: file content rules (FileService.doGetFileOrDir / doGetFileAsInline)', () => {
+	it('content outside the download whitelist needs Publish Content (403 for a Business Analyst); a folder is 404; /etc is 403', async () => {
+		await call('PUT', `${F}/:public:share:report.ktr`, { body: '<transformation/>' });
+		await call('PUT', `${F}/:public:share:report.csv`, { body: 'a,b' });
+		expect((await call('GET', `${F}/:public:share:report.ktr`, { user: 'analyst' })).status).toBe(403);
+		expect((await call('GET', `${F}/:public:share:report.ktr/inline`, { user: 'analyst' })).status).toBe(403);
+		expect((await call('GET', `${F}/:public:share:report.csv`, { user: 'analyst' })).status).toBe(200);
+		expect((await call('GET', `${F}/:public:share:report.ktr`, { user: 'suzy' })).status).toBe(200);
+		expect((await call('GET', `${F}/:public:share`)).status).toBe(404);
+		expect((await call('GET', `${F}/:public:share/inline`)).status).toBe(500);
+		expect((await call('GET', `${F}/:etc:metadata`)).status).toBe(403);
+	});
+});
+
+describe('repository emulator: literal paths win over {pathId}', () => {
+	it('another method on a literal path is 405 instead of reaching the {pathId} routes', async () => {
+		expect((await call('PUT', `${F}/properties`, { body: 'x' })).status).toBe(405);
+		expect((await call('GET', `${F}/delete`)).status).toBe(405);
+		expect((await call('PUT', `${F}/canAdminister`, { body: 'x' })).status).toBe(405);
+		expect((await call('GET', `${F}/restore`)).status).toBe(405);
+		expect((await call('GET', `${F}/:properties/properties`, { accept: 'application/json' })).status).toBe(204);
 	});
 });
