@@ -12,6 +12,8 @@ const node = new DataflowLineage();
 const fixture = useEmulator();
 
 const at = (iso: string) => Date.parse(iso);
+/** An entry name below the server's lineage output folder. */
+const relative = (path: unknown) => String(path).replace(/^.*\/pentaho-lineage-output\//, '');
 const SALES_0303 = `20240303/home/admin/sales.ktr/${at('2024-03-03T08:15:00Z')}_sales`;
 const LOAD_0303 = `20240303/public/jobs/load_dw.kjb/${at('2024-03-03T22:00:00Z')}_load_dw`;
 const TEST_0305 = `20240305/home/suzy/test.ktr/${at('2024-03-05T10:30:00Z')}_test`;
@@ -35,31 +37,38 @@ describe('Lineage node against the emulator', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(fixture.requests()).toEqual(['GET /pentaho/osgi/cxf/lineage/api/download/all/20240302/20240305']);
-		expect(result.items.map((i) => i.json.path).sort()).toEqual([SALES_0303, LOAD_0303, TEST_0305].flatMap(both).sort());
+		// The server names each entry by the artifact's absolute path on its disk (VfsLineageCollector.compressArtifacts).
+		expect(result.items.map((i) => relative(i.json.path)).sort()).toEqual([SALES_0303, LOAD_0303, TEST_0305].flatMap(both).sort());
 		for (const item of result.items) {
 			expect(item.json.archive).toBe('pentaho-lineage_20240302-20240305.zip');
 			expect(item.binary?.data.fileName).toBe(item.json.fileName);
 			expect(item.pairedItem).toEqual({ item: 0 });
 		}
 
-		const graph = result.items.find((i) => i.json.path === `${TEST_0305}.graphml`)!;
+		const graph = result.items.find((i) => relative(i.json.path) === `${TEST_0305}.graphml`)!;
 		expect(graph.json).toMatchObject({ kind: 'graph', date: '2024-03-05', artifactPath: '/home/suzy/test.ktr', name: 'test', startedAt: '2024-03-05T10:30:00.000Z', directed: true });
-		expect(graph.json.nodes).toEqual([
-			{ id: 'document:/home/suzy/test.ktr', name: 'test.ktr', type: 'Transformation File', category: 'document', path: '/home/suzy/test.ktr', virtual: false },
-			{ id: 'transformation:/home/suzy/test.ktr', name: 'test', type: 'Transformation', category: 'document', path: '/home/suzy/test.ktr', virtual: false },
-			{ id: 'transformation:/home/suzy/test.ktr/Generate rows', name: 'Generate rows', type: 'Transformation Step', category: 'document-element', copies: 1, virtual: false },
-			{ id: 'transformation:/home/suzy/test.ktr/Write test', name: 'Write test', type: 'Transformation Step', category: 'document-element', copies: 2, virtual: false },
-			{ id: 'table:TEST_OUT', name: 'TEST_OUT', type: 'Database Table', category: 'datasource', virtual: true },
+		// As the real writer (Blueprints' GraphMLWriter, normalised) lays them out: node and edge order is the writer's.
+		const byId = (list: unknown) => [...(list as Array<{ id: string }>)].sort((x, y) => x.id.localeCompare(y.id));
+		expect(byId(graph.json.nodes)).toEqual([
+			{ id: 'document:/home/suzy/test.ktr', category: 'document', name: 'test.ktr', path: '/home/suzy/test.ktr', type: 'File', virtual: false },
+			{ id: 'table:TEST_OUT', category: 'datasource', name: 'TEST_OUT', type: 'Database Table', virtual: true },
+			{ id: 'transformation:/home/suzy/test.ktr', category: 'document', name: 'test', path: '/home/suzy/test.ktr', type: 'Transformation', virtual: false },
+			{ id: 'transformation:/home/suzy/test.ktr/Generate rows', category: 'documentelement', copies: 1, name: 'Generate rows', type: 'Transformation Step', virtual: false },
+			{ id: 'transformation:/home/suzy/test.ktr/Write test', category: 'documentelement', copies: 2, name: 'Write test', type: 'Transformation Step', virtual: false },
 		]);
-		expect(graph.json.edges).toEqual([
-			{ id: 'e0', source: 'document:/home/suzy/test.ktr', target: 'transformation:/home/suzy/test.ktr', label: 'defines', text: 'defines' },
-			{ id: 'e1', source: 'transformation:/home/suzy/test.ktr', target: 'transformation:/home/suzy/test.ktr/Generate rows', label: 'contains', text: 'contains' },
-			{ id: 'e2', source: 'transformation:/home/suzy/test.ktr', target: 'transformation:/home/suzy/test.ktr/Write test', label: 'contains', text: 'contains' },
-			{ id: 'e3', source: 'transformation:/home/suzy/test.ktr/Generate rows', target: 'transformation:/home/suzy/test.ktr/Write test', label: 'hops_to', text: 'hops_to' },
-			{ id: 'e4', source: 'transformation:/home/suzy/test.ktr/Write test', target: 'table:TEST_OUT', label: 'writes', text: 'writes' },
-		]);
+		const edge = (source: string, label: string, target: string) => ({ id: `${source}~${label}~${target}`, source, target, label, text: label });
+		const T = 'transformation:/home/suzy/test.ktr';
+		expect(byId(graph.json.edges)).toEqual(
+			byId([
+				edge('document:/home/suzy/test.ktr', 'defines', T),
+				edge(`${T}/Generate rows`, 'hops_to', `${T}/Write test`),
+				edge(`${T}/Write test`, 'writesto', 'table:TEST_OUT'),
+				edge(T, 'contains', `${T}/Generate rows`),
+				edge(T, 'contains', `${T}/Write test`),
+			]),
+		);
 
-		const profile = result.items.find((i) => i.json.path === `${LOAD_0303}.execution.js`)!;
+		const profile = result.items.find((i) => relative(i.json.path) === `${LOAD_0303}.execution.js`)!;
 		expect(profile.json).toMatchObject({
 			kind: 'executionProfile',
 			artifactPath: '/public/jobs/load_dw.kjb',
@@ -76,7 +85,7 @@ describe('Lineage node against the emulator', () => {
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0].json).toEqual({ fileName: 'pentaho-lineage_20240305.zip', startDate: '2024-03-05' });
 		const zip = Buffer.from(result.items[0].binary!.data.data, 'base64');
-		expect(Object.keys(unzipSync(new Uint8Array(zip))).sort()).toEqual([TEST_0305, SALES_0308].flatMap(both).sort());
+		expect(Object.keys(unzipSync(new Uint8Array(zip))).map(relative).sort()).toEqual([TEST_0305, SALES_0308].flatMap(both).sort());
 	});
 
 	it.each([
@@ -96,6 +105,15 @@ describe('Lineage node against the emulator', () => {
 		expect(result.items.filter((i) => i.json.kind === 'graph').every((i) => Array.isArray(i.json.nodes) && (i.json.nodes as unknown[]).length === 6)).toBe(true);
 	});
 
+	it('Get for File of a file without lineage fails naming it: the server answers an empty zip (issue 30)', async () => {
+		const result = await run(node, {
+			parameters: { resource: 'lineage', operation: 'getForFile', filePath: '/home/admin/never_ran.ktr' },
+			credentials: { dataflowServerApi: fixture.server() },
+		});
+		expect(result.error?.message).toBe('The server has no lineage for /home/admin/never_ran.ktr');
+		expect(result.items).toEqual([]);
+	});
+
 	it('an impossible date never reaches the server', async () => {
 		fixture.resetRequests();
 		const result = await run(node, {
@@ -104,5 +122,19 @@ describe('Lineage node against the emulator', () => {
 		});
 		expect(result.error?.message).toMatch(/2024-02-30 does not exist/);
 		expect(fixture.requests()).toEqual([]);
+	});
+});
+
+describe('Lineage Get for File of a name with spaces (issue 28, defect 3)', () => {
+	const fixture = useEmulator({ seed: { lineage: { runs: [{ path: '/public/Sales Report.ktr', startedAt: '2024-03-04T09:00:00.000Z', steps: ['Read', 'Write'] }] } } });
+
+	it('saves the zip under the whole name the service writes unquoted in Content-Disposition', async () => {
+		const result = await run(node, {
+			parameters: { resource: 'lineage', operation: 'getForFile', filePath: '/public/Sales Report.ktr', dateRange: 'from', startDate: '2024-03-01' },
+			credentials: { dataflowServerApi: fixture.server() },
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json.fileName).toBe('Sales Report.ktr_lineage_20240301.zip');
+		expect(result.items[0].binary?.data.fileName).toBe('Sales Report.ktr_lineage_20240301.zip');
 	});
 });

@@ -106,7 +106,7 @@ describe('Lineage node, Get for File (nock)', () => {
 				body = JSON.stringify(sent);
 				return true;
 			})
-			.reply(200, zipOf({}), zipHeaders(fileName));
+			.reply(200, zipOf({ [`${STEM}.graphml`]: GRAPHML }), zipHeaders(fileName));
 
 		const result = await run(node, {
 			parameters: { resource: 'lineage', operation: 'getForFile', filePath: '/home/admin/sales.ktr', ...parameters },
@@ -115,7 +115,9 @@ describe('Lineage node, Get for File (nock)', () => {
 
 		expect(result.error).toBeUndefined();
 		scope.done();
-		expect(body).toBe('{"@class":"org.pentaho.metaverse.api.model.LineageRequest","path":"/home/admin/sales.ktr"}');
+		// The path without its first segment: the service resolves it below each date folder, where the run is
+		// filed as home/admin/sales.ktr/… (an absolute path resolves from the server's disk root and finds nothing).
+		expect(body).toBe('{"@class":"org.pentaho.metaverse.api.model.LineageRequest","path":"admin/sales.ktr"}');
 		expect(result.items[0].json).toMatchObject({ fileName, filePath: '/home/admin/sales.ktr' });
 		expect(result.items[0].binary?.data.fileName).toBe(fileName);
 	});
@@ -127,39 +129,39 @@ describe('Lineage node, Get for File (nock)', () => {
 				body = sent;
 				return true;
 			})
-			.reply(200, zipOf({}), { 'Content-Type': 'application/zip' });
+			.reply(200, zipOf({ [`${STEM}.graphml`]: GRAPHML }), { 'Content-Type': 'application/zip' });
 		const result = await run(node, {
 			parameters: { resource: 'lineage', operation: 'getForFile', filePath: '/home/admin/sales.ktr', dateRange: 'all', options: { sendTypeHint: false } },
 			credentials,
 		});
 		expect(result.error).toBeUndefined();
 		scope.done();
-		expect(body).toEqual({ path: '/home/admin/sales.ktr' });
+		expect(body).toEqual({ path: 'admin/sales.ktr' });
 	});
 
 	it.each([
-		['with the hint, refused: asks once more without it', {}, [{ '@class': 'org.pentaho.metaverse.api.model.LineageRequest', path: '/a.ktr' }, { path: '/a.ktr' }]],
-		['without the hint, refused (400, empty body, as CXF answers): asks once more with it', { sendTypeHint: false }, [{ path: '/a.ktr' }, { '@class': 'org.pentaho.metaverse.api.model.LineageRequest', path: '/a.ktr' }]],
-	])('a 400 for the body form %s', async (_label, options, expected) => {
+		['with the hint, refused (400): asks once more without it', {}, 400, [{ '@class': 'org.pentaho.metaverse.api.model.LineageRequest', path: 'a.ktr' }, { path: 'a.ktr' }]],
+		['without the hint, refused (500, empty body, as CXF answers): asks once more with it', { sendTypeHint: false }, 500, [{ path: 'a.ktr' }, { '@class': 'org.pentaho.metaverse.api.model.LineageRequest', path: 'a.ktr' }]],
+	])('a refusal of the body form %s', async (_label, options, status, expected) => {
 		const bodies: unknown[] = [];
 		const scope = nock(BASE)
 			.post(`${PREFIX}/file`, (sent) => {
 				bodies.push(sent);
 				return true;
 			})
-			.reply(400, '')
+			.reply(status, '')
 			.post(`${PREFIX}/file`, (sent) => {
 				bodies.push(sent);
 				return true;
 			})
-			.reply(200, zipOf({}), { 'Content-Type': 'application/zip' });
+			.reply(200, zipOf({ [`${STEM}.graphml`]: GRAPHML }), { 'Content-Type': 'application/zip' });
 		const result = await run(node, { parameters: { resource: 'lineage', operation: 'getForFile', filePath: '/a.ktr', dateRange: 'all', options }, credentials });
 		expect(result.error).toBeUndefined();
 		scope.done();
 		expect(bodies).toEqual(expected);
 	});
 
-	it('asks only once more: a second 400 fails with the server\'s answer', async () => {
+	it('asks only once more: a second refusal fails with the server\'s answer', async () => {
 		const scope = nock(BASE).post(`${PREFIX}/file`).times(2).reply(400, '');
 		const result = await run(node, { parameters: { resource: 'lineage', operation: 'getForFile', filePath: '/a.ktr', dateRange: 'all' }, credentials });
 		scope.done();
@@ -173,13 +175,13 @@ describe('Lineage node, Get for File (nock)', () => {
 				body = sent;
 				return true;
 			})
-			.reply(200, zipOf({}), { 'Content-Type': 'application/zip' });
+			.reply(200, zipOf({ [`${STEM}.graphml`]: GRAPHML }), { 'Content-Type': 'application/zip' });
 		const result = await run(node, {
 			parameters: { resource: 'lineage', operation: 'getForFile', filePath: ' /home/admin/sales.ktr/ ', dateRange: 'all', options: { sendTypeHint: true } },
 			credentials,
 		});
 		expect(result.error).toBeUndefined();
-		expect(body).toEqual({ '@class': 'org.pentaho.metaverse.api.model.LineageRequest', path: '/home/admin/sales.ktr' });
+		expect(body).toEqual({ '@class': 'org.pentaho.metaverse.api.model.LineageRequest', path: 'admin/sales.ktr' });
 		expect(result.items[0].json.fileName).toBe('sales.ktr_lineage.zip');
 	});
 });
@@ -236,11 +238,21 @@ describe('Lineage node, Extract (nock)', () => {
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 0 }]);
 	});
 
-	it('an empty zip gives no items', async () => {
+	it('an empty zip for a file is an error naming the file (the service answers 200 with an empty zip when it has no lineage); for a range it gives no items', async () => {
+		nock(BASE).post(`${PREFIX}/file/20240301`).reply(200, zipOf({}), zipHeaders('x.ktr_lineage_20240301.zip'));
+		const file = await run(node, {
+			parameters: { resource: 'lineage', operation: 'getForFile', filePath: '/home/admin/x.ktr', dateRange: 'from', startDate: '2024-03-01', options: { extract: true } },
+			credentials,
+		});
+		expect(file.error?.message).toBe('The server has no lineage for /home/admin/x.ktr between 2024-03-01 and today');
+		expect(file.error?.httpCode).toBe('404');
 		nock(BASE).post(`${PREFIX}/file`).reply(200, zipOf({}), zipHeaders('x.ktr_lineage.zip'));
-		const result = await run(node, { parameters: { resource: 'lineage', operation: 'getForFile', filePath: '/x.ktr', options: { extract: true } }, credentials });
-		expect(result.error).toBeUndefined();
-		expect(result.items).toEqual([]);
+		const binary = await run(node, { parameters: { resource: 'lineage', operation: 'getForFile', filePath: '/x.ktr' }, credentials });
+		expect(binary.error?.message).toBe('The server has no lineage for /x.ktr');
+		nock(BASE).get(`${PREFIX}/all`).reply(200, zipOf({}), zipHeaders('pentaho-lineage.zip'));
+		const range = await run(node, { parameters: { resource: 'lineage', operation: 'getAllArtifacts', options: { extract: true } }, credentials });
+		expect(range.error).toBeUndefined();
+		expect(range.items).toEqual([]);
 	});
 
 	it('a broken graph or an answer that is not a zip fails with a message that says so', async () => {
@@ -293,12 +305,12 @@ describe('Lineage node, bad input and errors (nock)', () => {
 
 	it('Continue On Fail pairs one error item per failed input item', async () => {
 		nock(BASE)
-			.post(`${PREFIX}/file`, { '@class': 'org.pentaho.metaverse.api.model.LineageRequest', path: '/a.ktr' })
-			.reply(200, zipOf({}), zipHeaders('a.ktr_lineage.zip'))
-			.post(`${PREFIX}/file`, { '@class': 'org.pentaho.metaverse.api.model.LineageRequest', path: '/b.ktr' })
+			.post(`${PREFIX}/file`, { '@class': 'org.pentaho.metaverse.api.model.LineageRequest', path: 'a.ktr' })
+			.reply(200, zipOf({ [`${STEM}.graphml`]: GRAPHML }), zipHeaders('a.ktr_lineage.zip'))
+			.post(`${PREFIX}/file`, { '@class': 'org.pentaho.metaverse.api.model.LineageRequest', path: 'b.ktr' })
 			.reply(500, 'No lineage collector', { 'Content-Type': 'text/plain' })
-			.post(`${PREFIX}/file`, { '@class': 'org.pentaho.metaverse.api.model.LineageRequest', path: '/c.ktr' })
-			.reply(200, zipOf({}), zipHeaders('c.ktr_lineage.zip'));
+			.post(`${PREFIX}/file`, { '@class': 'org.pentaho.metaverse.api.model.LineageRequest', path: 'c.ktr' })
+			.reply(200, zipOf({ [`${STEM}.graphml`]: GRAPHML }), zipHeaders('c.ktr_lineage.zip'));
 		const result = await run(node, {
 			parameters: { resource: 'lineage', operation: 'getForFile', filePath: '={{$json.path}}' },
 			credentials,

@@ -1,6 +1,6 @@
 /**
  * Get for File against the two kinds of lineage service: the real one, whose JSON reader needs the
- * "@class" type id (400 with an empty body without it), and one that follows the interface
+ * "@class" type id (a bare 500 without it: CXF's JSON reader), and one that follows the interface
  * documents strictly and refuses "@class". The node works against both by default.
  */
 import { DataflowLineage } from '../../nodes/Lineage/DataflowLineage.node';
@@ -33,7 +33,7 @@ describe('Lineage Get for File against the real service (type id required)', () 
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items.length).toBe(6);
-		expect(fixture.emulator.app.requests.filter((r) => r.path.endsWith('/download/file')).map((r) => r.status)).toEqual([400, 200]);
+		expect(fixture.emulator.app.requests.filter((r) => r.path.endsWith('/download/file')).map((r) => r.status)).toEqual([500, 200]);
 	});
 });
 
@@ -45,6 +45,6 @@ describe('Lineage Get for File against a service that follows the documents (typ
 		const result = await run(node, { parameters, credentials: { dataflowServerApi: fixture.server() } });
 		expect(result.error).toBeUndefined();
 		expect(result.items.length).toBe(6);
-		expect(fixture.emulator.app.requests.filter((r) => r.path.endsWith('/download/file')).map((r) => r.status)).toEqual([400, 200]);
+		expect(fixture.emulator.app.requests.filter((r) => r.path.endsWith('/download/file')).map((r) => r.status)).toEqual([500, 200]);
 	});
 });

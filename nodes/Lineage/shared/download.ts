@@ -12,8 +12,9 @@ import {
 
 import { binaryFromResponse, fileNameFromContentDisposition, type ByteStream } from '../../common/binary';
 import { unzip } from '../../common/compression';
+import { apiError } from '../../common/errors';
 import { isoDay, toDateRange, toYyyyMmDd } from '../../common/dates';
-import { sendPlanned, type RequestPlan } from '../../common/executor';
+import { type RequestPlan } from '../../common/executor';
 import type { DataflowResponse } from '../../common/transport';
 import { artifactJson, describeArtifact } from './artifacts';
 import { parseGraphml } from './graphml';
@@ -84,11 +85,6 @@ export function lineageRequest(plan: LineagePlan): RequestPlan {
 	};
 }
 
-/** Downloads the lineage zip (one request) and turns it into items. */
-export async function downloadLineage(ctx: IExecuteFunctions, plan: LineagePlan, itemIndex: number): Promise<INodeExecutionData[]> {
-	return await lineageItems(ctx, plan, await sendPlanned(ctx, lineageRequest(plan), itemIndex), itemIndex);
-}
-
 /** The zip as one binary item, or with Extract one item per file (graphs and profiles parsed). */
 export async function lineageItems(
 	ctx: IExecuteFunctions,
@@ -96,6 +92,30 @@ export async function lineageItems(
 	response: DataflowResponse<unknown>,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
+	if (plan.filePath !== undefined) {
+		// The service answers 200 with an empty zip when it has no lineage for the file (MetaverseService
+		// .downloadLineageForFile → VfsLineageCollector.compressArtifacts of an empty list, pentaho-metaverse
+		// @9.3.0.0-422/@11.0.0.2-292): that is an error naming the file, not an empty success. File zips are small.
+		const archiveName = fileNameFromContentDisposition(response.headers['content-disposition']) ?? plan.defaultFileName;
+		const body = response.body as Buffer | ByteStream;
+		const archive = Buffer.isBuffer(body) ? body : await ctx.helpers.binaryToBuffer(body);
+		const entries = unzip(archive);
+		if (entries.length === 0) {
+			const range = plan.range.start ? ` between ${isoDay(plan.range.start)} and ${plan.range.end ? isoDay(plan.range.end) : 'today'}` : '';
+			throw apiError(ctx.getNode(), {
+				message: `The server has no lineage for ${plan.filePath}${range}`,
+				description:
+					'The lineage service answered an empty zip. It keeps lineage only for runs made while runtime lineage is on (lineage-execution-runtime in pentaho.xml / the metaverse configuration), and only for the files it ran.',
+				httpCode: '404',
+				itemIndex,
+			});
+		}
+		if (!plan.extract) {
+			const binary = await ctx.helpers.prepareBinaryData(archive, archiveName, 'application/zip');
+			return [{ json: { fileName: archiveName, ...rangeJson(plan) }, binary: { [plan.binaryProperty]: binary } }];
+		}
+		return await extractItems(ctx, plan, archiveName, entries, itemIndex);
+	}
 	if (!plan.extract) {
 		const binary = await binaryFromResponse(ctx, response, { fileName: plan.defaultFileName, mimeType: 'application/zip' });
 		return [
@@ -109,8 +129,19 @@ export async function lineageItems(
 	const archiveName = fileNameFromContentDisposition(response.headers['content-disposition']) ?? plan.defaultFileName;
 	const body = response.body as Buffer | ByteStream;
 	const archive = Buffer.isBuffer(body) ? body : await ctx.helpers.binaryToBuffer(body);
+	return await extractItems(ctx, plan, archiveName, unzip(archive), itemIndex);
+}
+
+/** One item per file of the zip, graphs and profiles parsed. */
+async function extractItems(
+	ctx: IExecuteFunctions,
+	plan: LineagePlan,
+	archiveName: string,
+	entries: Array<{ name: string; data: Buffer }>,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const items: INodeExecutionData[] = [];
-	for (const entry of unzip(archive)) {
+	for (const entry of entries) {
 		const info = describeArtifact(entry.name);
 		const json = artifactJson(archiveName, entry.name, info, entry.data.length);
 		if (info.kind === 'graph') {

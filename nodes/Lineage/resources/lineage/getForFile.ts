@@ -1,12 +1,14 @@
-import { NodeApiError, NodeOperationError, type IDataObject, updateDisplayOptions } from 'n8n-workflow';
+import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
-import { defineOperation } from '../../../common/executor';
+import { readBodyText } from '../../../common/decode';
 import { apiError } from '../../../common/errors';
+import { defineOperation, sendPlanned } from '../../../common/executor';
 import { InputError } from '../../../common/inputError';
 import { baseName, normalizePath } from '../../../common/repositoryPath';
 import { dateRangeFields, optionsField } from '../../shared/fields';
 import {
-	downloadLineage,
+	lineageItems,
+	lineageRequest,
 	LINEAGE_PREFIX,
 	LINEAGE_REQUEST_CLASS,
 	rangePath,
@@ -26,7 +28,7 @@ export const description = updateDisplayOptions({ show }, [
 		default: '',
 		required: true,
 		placeholder: '/home/admin/sales.ktr',
-		description: 'Repository path of the transformation or job',
+		description: 'Repository path of the transformation or job (or its path on the server, for a file run). A file without lineage in the range is an error naming it.',
 	},
 	...dateRangeFields(),
 	{
@@ -39,7 +41,7 @@ export const description = updateDisplayOptions({ show }, [
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to add "@class": "org.pentaho.metaverse.api.model.LineageRequest" to the request body. The real lineage service refuses a body without it (HTTP 400); a server that refuses the hint instead is asked once more without it.',
+					'Whether to add "@class": "org.pentaho.metaverse.api.model.LineageRequest" to the request body. The real lineage service refuses a body without it (HTTP 500); a server that refuses the hint instead (HTTP 400) is asked once more without it.',
 			},
 		],
 	},
@@ -55,7 +57,15 @@ export const execute = defineOperation<LineagePlan>({
 		// answers 400 without "@class" (pentaho/pentaho-metaverse:api/src/main/java/org/pentaho/metaverse/api/
 		// model/LineageRequest.java and web/src/main/resources/OSGI-INF/blueprint/blueprint.xml @ 9.3.0.0-422,
 		// 10.2.0.0-222, 11.0.0.2-292): the hint is sent unless switched off.
-		const body = options.sendTypeHint === false ? { path: filePath } : { '@class': LINEAGE_REQUEST_CLASS, path: filePath };
+		// The service looks the path up with VFS from every folder below each date folder, where the writer files
+		// a run under its path without the leading slash (<date>/home/admin/sales.ktr/…): an absolute path resolves
+		// from the server's disk root and finds nothing, and so does "home/admin/sales.ktr" (the date folder itself
+		// is not searched). The path without its first segment finds it (pentaho-metaverse
+		// core/src/main/java/org/pentaho/metaverse/impl/VfsLineageCollector.java listArtifactsForFile and
+		// VfsLineageWriter.java getOutputDirectoryAsFile/getNameForHolder @10.2.0.0-222; docs/real-servers/worker-lineage-catalog.md).
+		const segments = filePath.split('/').filter(Boolean);
+		const lookup = segments.length > 1 ? segments.slice(1).join('/') : segments[0];
+		const body = options.sendTypeHint === false ? { path: lookup } : { '@class': LINEAGE_REQUEST_CLASS, path: lookup };
 		return {
 			method: 'POST',
 			// "From a Date" uses the server's /file/{startDate}, next to the documented /file and /file/{start}/{end}.
@@ -68,18 +78,21 @@ export const execute = defineOperation<LineagePlan>({
 		};
 	},
 	async run(plan, itemIndex) {
-		try {
-			return await downloadLineage(this, plan, itemIndex);
-		} catch (error) {
-			// A 400 that is not about the dates is the server's JSON reader refusing the body's form:
-			// ask once more with the other form (with the type hint, or without it).
-			if (!(error instanceof NodeApiError)) throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
-			if (error.httpCode !== '400' || /date/i.test(error.message) || plan.body === undefined) {
-				throw apiError(this.getNode(), { message: error.message, description: error.description ?? undefined, httpCode: error.httpCode ?? undefined, itemIndex });
-			}
-			const sent = JSON.parse(plan.body) as IDataObject;
-			const other: IDataObject = '@class' in sent ? { path: sent.path } : { '@class': LINEAGE_REQUEST_CLASS, path: sent.path };
-			return await downloadLineage(this, { ...plan, body: JSON.stringify(other) }, itemIndex);
+		// The real service's JSON reader refuses a body without "@class" with a bare 500 (CXF, empty body); a
+		// server that follows the interface documents may refuse the hint (400). Either refusal of the body's
+		// form is answered by sending the other form once; its answer, failure included, is final.
+		const sent = JSON.parse(plan.body ?? '{}') as IDataObject;
+		const other: IDataObject = '@class' in sent ? { path: sent.path } : { '@class': LINEAGE_REQUEST_CLASS, path: sent.path };
+		const first = await sendPlanned(this, { ...lineageRequest(plan), okStatuses: [400, 500] }, itemIndex);
+		if (first.status !== 400 && first.status !== 500) return await lineageItems(this, plan, first, itemIndex);
+		// Only a refusal of the body's form is retried: a bare 500 (CXF's JSON reader) or a 400 that is not about
+		// the dates. The service's own texts are final: a date it cannot read (400) and anything a 500 says (the
+		// texts are typed application/zip, the method's @Produces).
+		const text = (await readBodyText(first.body)).trim();
+		if ((first.status === 400 && /date/i.test(text)) || (first.status === 500 && text !== '')) {
+			throw apiError(this.getNode(), { message: text, description: `HTTP ${first.status} from POST ${plan.path}`, httpCode: String(first.status), itemIndex });
 		}
+		const second = await sendPlanned(this, lineageRequest({ ...plan, body: JSON.stringify(other) }), itemIndex);
+		return await lineageItems(this, plan, second, itemIndex);
 	},
 });
