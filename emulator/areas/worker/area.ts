@@ -10,7 +10,9 @@
  */
 import type { EmulatorApp } from '../../core/app';
 import type { ServletDeployment } from '../../core/charset';
+import { EmulatorHttpError } from '../../core/errors';
 import type { RequestContext } from '../../core/types';
+import { containerErrorPage } from './format';
 import { jobControlRoutes } from './routes-jobcontrol';
 import { jobsRoutes } from './routes-jobs';
 import { serverRoutes } from './routes-server';
@@ -38,9 +40,38 @@ export function register(app: EmulatorApp): void {
 	const handlers = { ...serverRoutes(area), ...jobsRoutes(area), ...socketsRoutes(area), ...slavesRoutes(area) };
 	Object.assign(controlHandlers, jobControlRoutes(area));
 
+	const uriOf = (ctx: RequestContext) => `${app.options.contextPath}${ctx.path}`;
+	/**
+	 * Which methods reach a servlet. Standalone (Jetty): every servlet is a BaseHttpServlet whose doPost, doPut and
+	 * doDelete call doGet, so GET, POST, PUT, DELETE (and HEAD) all run it. Inside the BI server `/kettle/*` is the
+	 * CarteServlet, which overrides only doGet and doPost: PUT and DELETE get HttpServlet's 405 page from Tomcat
+	 * (pentaho/pentaho-kettle:engine/src/main/java/org/pentaho/di/www/CarteServlet.java and BaseHttpServlet.java@ae692d1261).
+	 */
+	const servletMethods = (handler: (ctx: RequestContext) => void | Promise<void>) => (ctx: RequestContext) => {
+		if (deployment === 'biServer' && !['GET', 'POST', 'HEAD'].includes(ctx.method)) {
+			throw new EmulatorHttpError(405, 'Method Not Allowed', {
+				body: containerErrorPage(deployment, 405, 'Method Not Allowed', uriOf(ctx)),
+				contentType: 'text/html;charset=utf-8',
+			});
+		}
+		return handler(ctx);
+	};
+	/**
+	 * A path under /kettle that names no servlet, after authentication: standalone, Jetty's root context serves it
+	 * with GetRootServlet, which answers anything but "/" with sendError(404) (GetRootServlet.java, WebServer.java: the
+	 * security handler wraps every context); inside the BI server CarteServlet finds no plugin and calls sendError(404).
+	 * Either way the container's error page.
+	 */
+	const noServlet = (ctx: RequestContext) => {
+		throw new EmulatorHttpError(404, 'Not Found', {
+			body: containerErrorPage(deployment, 404, 'Not Found', uriOf(ctx)),
+			contentType: deployment === 'standalone' ? 'text/html;charset=iso-8859-1' : 'text/html;charset=utf-8',
+		});
+	};
+
 	for (const prefix of ['/dataflow', '/kettle']) {
 		const route = (name: string, handler: (ctx: RequestContext) => void | Promise<void>, format: 'xml' | 'text' | 'binary' = 'xml') =>
-			app.server.add('*', `${prefix}/${name}`, handler, { format, errorStyle: 'worker' });
+			app.server.add('*', `${prefix}/${name}`, servletMethods(handler), { format, errorStyle: 'worker' });
 		route('status', handlers.status);
 		route('jobStatus', handlers.jobStatus);
 		route('jobImage', handlers.jobImage, 'binary');
@@ -53,5 +84,6 @@ export function register(app: EmulatorApp): void {
 		route('getSlaves', handlers.getSlaves);
 		route(prefix === '/kettle' ? 'stopCarte' : 'stopWorker', handlers.stop);
 		for (const [name, handler] of Object.entries(controlHandlers)) route(name, handler, name === 'transImage' ? 'binary' : 'xml');
+		app.server.add('*', `${prefix}/*rest`, noServlet, { format: 'text', errorStyle: 'worker' });
 	}
 }

@@ -19,6 +19,7 @@ export function forHtml(text: string): string {
 
 const TOMCAT_DESCRIPTIONS: Record<number, string> = {
 	404: 'The origin server did not find a current representation for the target resource or is not willing to disclose that one exists.',
+	405: 'The method received in the request-line is known by the origin server but not supported by the target resource.',
 	500: 'The server encountered an unexpected condition that prevented it from fulfilling the request.',
 };
 

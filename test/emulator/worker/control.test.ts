@@ -233,3 +233,34 @@ describe('stopCarte', () => {
 		expect(page.text).toContain('<H1>Status</H1>\n<p>\n!StopCarteServlet.shutdownRequest.status.notFound!\n</p>');
 	});
 });
+
+describe('paths and methods', () => {
+	it('a /kettle path that names no servlet needs authentication first, then answers the container 404 page', async () => {
+		const { emu, call } = on('11.0');
+		const anonymous = await fetch(`${emu.url}/kettle/noSuchServlet?xml=Y`);
+		expect(anonymous.status).toBe(401);
+		await anonymous.arrayBuffer();
+		const missing = await call('/kettle/noSuchServlet?xml=Y');
+		expect(missing.status).toBe(404);
+		expect(missing.type).toMatch(/^text\/html/);
+		expect(missing.text).toContain('HTTP Status 404');
+	});
+
+	it('inside the BI server the CarteServlet takes GET and POST only: PUT and DELETE are 405; a standalone server runs them', async () => {
+		const { call } = on('11.0');
+		expect((await call('/kettle/status?xml=Y', { method: 'PUT' })).status).toBe(405);
+		expect((await call('/kettle/status?xml=Y', { method: 'DELETE' })).status).toBe(405);
+		expect((await call('/kettle/status?xml=Y', { method: 'POST' })).status).toBe(200);
+		const standalone = await startEmulator({ contextPath: '' });
+		try {
+			const put = await fetch(`${standalone.url}/kettle/status?xml=Y`, { method: 'PUT', headers: { Authorization: AUTH } });
+			expect(put.status).toBe(200);
+			await put.arrayBuffer();
+			const missing = await fetch(`${standalone.url}/kettle/noSuchServlet`, { headers: { Authorization: AUTH } });
+			expect(missing.status).toBe(404);
+			expect(await missing.text()).toContain('HTTP ERROR 404');
+		} finally {
+			await standalone.stop();
+		}
+	});
+});
