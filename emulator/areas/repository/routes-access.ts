@@ -301,41 +301,60 @@ export function registerAccessRoutes(area: RepositoryArea): void {
 		ok(ctx);
 	});
 
+	// GET {pathId}/metadata (FileResource/FileService `doGetMetadata`, 9.3.0.0-422 to 11.0.0.3-310): a missing or unreadable
+	// file answers null → 204; otherwise the stored keys, "_PERM_SCHEDULABLE" = "true" (a constant) when not stored, and
+	// "_PERM_HIDDEN" from the file.
 	add('GET', `${FILES}/:pathId/metadata`, (ctx) => {
 		const user = userOf(ctx);
-		const node = fileAt(ctx);
-		repo.require(user, node, READ);
-		// FileService.doGetMetadata: the stored keys, _PERM_SCHEDULABLE added when not stored, _PERM_HIDDEN from the file.
+		const node = repo.find(pathParam(ctx));
+		if (!node || !repo.permitted(user, node, READ)) {
+			ctx.send(204);
+			return;
+		}
 		const entries = [
 			...keyValues(node.metadata),
-			...('_PERM_SCHEDULABLE' in node.metadata ? [] : [{ key: '_PERM_SCHEDULABLE', value: String(!node.notSchedulable) }]),
+			...('_PERM_SCHEDULABLE' in node.metadata ? [] : [{ key: '_PERM_SCHEDULABLE', value: 'true' }]),
 			{ key: '_PERM_HIDDEN', value: String(node.hidden) },
 		];
 		sendDoc(ctx, 'stringKeyStringValueDtoes', { stringKeyStringValueDto: entries }, area.jsonStyle);
 	});
 
+	// PUT {pathId}/metadata. Which bodies: 9.3.0.0 (GA) has no @Consumes (JSON or XML); @Consumes(JSON) only from the 9.3.0.7
+	// service pack and in 10.1/10.2 GA and 11.0 GA (XML → 415); a second, XML method from [BISERVER-15545] on the 10.2 line at
+	// 10.2.0.9-405 (@fd215ae172) and on 11.0 at 11.0.0.2-289 (@4f06a73052): an unparseable XML body → 415 "Invalid or
+	// unparseable XML payload.", no list → 400 "Invalid payload.". A missing file → NullPointerException → 500.
+	// FileService.doSetMetadata: only the file's owner, an administrator (Read + Create + Administer Security) or a USER entry
+	// naming the caller with ACL management or All (own entries, or the effective ones when inheriting) may change it; anyone
+	// else → GeneralSecurityException → 401. The keys sent are merged into the metadata (files only); the hidden flag becomes
+	// BooleanUtils.toBoolean(_PERM_HIDDEN) ("true", "on", "yes"), or FALSE when the list does not hold it (HIDDEN_BY_DEFAULT),
+	// so a hidden file sent without that key is shown again; when the flag changes, "not schedulable" becomes the opposite
+	// of _PERM_SCHEDULABLE (default true).
+	const { profile } = app;
+	const metadataXml = profile.before('9.3.0.7') || (profile.atLeast('11') ? profile.atLeast('11.0.0.2-289') : profile.atLeast('10.2.0.9-405'));
 	add('PUT', `${FILES}/:pathId/metadata`, async (ctx) => {
 		const user = userOf(ctx);
-		const path = pathParam(ctx);
-		const node = repo.find(path);
-		if (!node) throw new EmulatorHttpError(400, `Invalid path: ${path}`);
-		const type = String(ctx.req.headers['content-type'] ?? '');
-		const body = await readBodyDoc(ctx, /xml/i.test(type) ? 415 : 400);
+		const type = String(ctx.req.headers['content-type'] ?? '').toLowerCase();
+		const isXml = /[/+]xml/.test(type);
+		if (isXml && !metadataXml) throw EmulatorHttpError.bare(415);
+		const body = await readBodyDoc(ctx, isXml ? 415 : 400);
 		const values = keyValueList(body);
-		repo.require(user, node, WRITE);
-		// pentaho-platform:extensions/.../services/FileService.java `doSetMetadata`@9.3.0.0-422 and @727e5c86:
-		// the keys sent are merged into the metadata (files only); the hidden flag becomes the value of
-		// _PERM_HIDDEN, or FALSE when the list does not hold it (HIDDEN_BY_DEFAULT), so a hidden file
-		// sent without that key is shown again; when the flag changes, "not schedulable" becomes the
-		// opposite of _PERM_SCHEDULABLE (default true).
+		const node = repo.find(pathParam(ctx));
+		if (!node || !repo.permitted(user, node, READ)) throw EmulatorHttpError.bare(500);
+		const aces = node.acl.entriesInheriting ? repo.effectiveAces(node) : node.acl.aces;
+		const canManage =
+			user.admin ||
+			node.acl.owner === user.name ||
+			aces.some((ace) => ace.recipient === user.name && (ace.permissions.includes(ACL_MANAGEMENT) || ace.permissions.includes(ALL)));
+		if (!canManage) throw EmulatorHttpError.bare(401);
+		const toBoolean = (value: string) => ['true', 'on', 'yes'].includes(value.toLowerCase());
 		let hidden = false;
 		let schedulable = true;
 		for (const [key, value] of Object.entries(values)) {
 			if (key.toLowerCase() === '_perm_hidden') {
-				hidden = value.toLowerCase() === 'true';
+				hidden = toBoolean(value);
 				continue;
 			}
-			if (key.toLowerCase() === '_perm_schedulable') schedulable = value.toLowerCase() === 'true';
+			if (key.toLowerCase() === '_perm_schedulable') schedulable = toBoolean(value);
 			if (!node.folder) node.metadata[key] = value;
 		}
 		if (node.hidden !== hidden) {

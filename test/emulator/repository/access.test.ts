@@ -200,8 +200,10 @@ describe('repository emulator: locales and metadata', () => {
 		expect(before.stringKeyStringValueDto).toEqual(expect.arrayContaining([{ key: 'category', value: 'sales' }, { key: '_PERM_HIDDEN', value: 'false' }]));
 		await call('PUT', `${report}/metadata`, { contentType: 'application/json', body: JSON.stringify({ stringKeyStringValueDto: [{ key: 'owner.team', value: 'bi' }] }) });
 		await call('PUT', `${report}/metadata`, { contentType: 'application/json', body: JSON.stringify({ stringKeyStringValueDtoes: [{ key: 'reviewed', value: 'yes' }] }) });
+		// 11.0 GA takes JSON only (the XML method came with 11.0.0.2-289): XML is 415 here.
 		const xml = '<stringKeyStringValueDtoes><stringKeyStringValueDto><key>_PERM_HIDDEN</key><value>true</value></stringKeyStringValueDto></stringKeyStringValueDtoes>';
-		expect((await call('PUT', `${report}/metadata`, { contentType: 'application/xml', body: xml })).status).toBe(200);
+		expect((await call('PUT', `${report}/metadata`, { contentType: 'application/xml', body: xml })).status).toBe(415);
+		expect((await call('PUT', `${report}/metadata`, { contentType: 'application/json', body: JSON.stringify({ stringKeyStringValueDto: [{ key: '_PERM_HIDDEN', value: 'true' }] }) })).status).toBe(200);
 		const after = await json(`${report}/metadata`);
 		expect(after.stringKeyStringValueDto).toEqual(
 			expect.arrayContaining([{ key: 'category', value: 'sales' }, { key: 'owner.team', value: 'bi' }, { key: 'reviewed', value: 'yes' }, { key: '_PERM_HIDDEN', value: 'true' }]),
@@ -210,5 +212,24 @@ describe('repository emulator: locales and metadata', () => {
 		await call('PUT', `${report}/metadata`, { contentType: 'application/json', body: JSON.stringify({ stringKeyStringValueDto: [{ key: '_PERM_HIDDEN', value: 'false' }] }) });
 		expect((await call('PUT', `${report}/metadata`, { contentType: 'application/json', body: '{"stringKeyStringValueDto":[{"value":"x"}]}' })).status).toBe(400);
 		expect((await call('PUT', `${report}/metadata`, { contentType: 'application/xml', body: '<a><b>' })).status).toBe(415);
+	});
+
+	it('metadata: XML bodies on 9.3 GA and 10.2.0.9-405+ only; missing file 204/500; only owner, admin or an ACL manager may set it (401)', async () => {
+		const on = profileEmulators;
+		const xml = '<stringKeyStringValueDtoes><stringKeyStringValueDto><key>team</key><value>bi</value></stringKeyStringValueDto></stringKeyStringValueDtoes>';
+		const put = (profile: ProfileName, path: string, body: string, contentType: string, user = 'admin') => on(profile, 'PUT', `${F}/${path}/metadata`, { body, contentType, user });
+		expect((await put('9.3', ':public:etl:daily_load.kjb', xml, 'application/xml')).status).toBe(200);
+		expect((await put('10.2', ':public:etl:daily_load.kjb', xml, 'application/xml')).status).toBe(415);
+		expect((await put('10.2sp', ':public:etl:daily_load.kjb', xml, 'application/xml')).status).toBe(200);
+		expect((await put('11.0', ':public:etl:daily_load.kjb', xml, 'application/xml')).status).toBe(415);
+		const json = JSON.stringify({ stringKeyStringValueDto: [{ key: 'team', value: 'bi' }] });
+		expect((await put('10.2sp', ':public:none.kjb', json, 'application/json')).status).toBe(500);
+		expect((await on('10.2sp', 'GET', `${F}/:public:none.kjb/metadata`)).status).toBe(204);
+		// suzy may write in /public but neither owns the file nor manages its ACL.
+		expect((await put('10.2sp', ':public:etl:daily_load.kjb', json, 'application/json', 'suzy')).status).toBe(401);
+		await on('10.2sp', 'PUT', `${F}/:public:suzys.kjb`, { body: '<job/>', user: 'suzy' });
+		expect((await put('10.2sp', ':public:suzys.kjb', json, 'application/json', 'suzy')).status).toBe(200);
+		const read = (await (await on('10.2sp', 'GET', `${F}/:public:suzys.kjb/metadata`, { accept: 'application/json' })).json()) as any;
+		expect(read.stringKeyStringValueDto).toEqual([{ key: 'team', value: 'bi' }, { key: '_PERM_SCHEDULABLE', value: 'true' }, { key: '_PERM_HIDDEN', value: 'false' }]);
 	});
 });
