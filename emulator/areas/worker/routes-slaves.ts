@@ -1,31 +1,32 @@
 /** The worker's slave routes: registerSlave and getSlaves. Sources at each route. */
-import { webResultXml } from '../../core/app';
 import { decodeXmlBytes } from '../../core/charset';
 import type { RequestContext } from '../../core/types';
 import { bodyParser, text } from './request';
 import type { SlaveEntry, WorkerArea } from './store';
-import { tag, XML_HEADER } from './xmlText';
+import { tag, webResult, XML_HEADER } from './xmlText';
 
 type Handler = (ctx: RequestContext) => void | Promise<void>;
 
 export function slavesRoutes(area: WorkerArea): Record<string, Handler> {
 	const { state } = area;
-	// pentaho/pentaho-kettle:engine/src/main/java/org/pentaho/di/www/RegisterSlaveServlet.java@12d25b5f1ccb8422cb4998771a7758e2d55ab038:
-	// the body is parsed from the input stream (the XML prolog's encoding, UTF-8 by default); always HTTP 200 webresult.
+	// pentaho/pentaho-kettle:engine/src/main/java/org/pentaho/di/www/RegisterSlaveServlet.java@ae692d1261 (10.2; the same
+	// @0d46237290 9.3 and @3a1f253bad 11.0): the body is parsed from the input stream (the XML prolog's encoding, UTF-8 by
+	// default); always HTTP 200, the XML declaration then a webresult (Encode.forXml escaping, no id).
+	const reply = (ctx: RequestContext, result: 'OK' | 'ERROR', message: string) => ctx.sendXml(200, `${XML_HEADER}${webResult(result, message)}\n`);
 	const registerSlave = async (ctx: RequestContext) => {
 		const body = decodeXmlBytes(await ctx.body());
 		let doc: Record<string, unknown>;
 		try {
 			doc = bodyParser.parse(body, true) as Record<string, unknown>;
 		} catch (error) {
-			ctx.sendXml(200, webResultXml('ERROR', `Unable to parse the slave server description: ${(error as Error).message}`));
+			reply(ctx, 'ERROR', `Unable to parse the slave server description: ${(error as Error).message}`);
 			return;
 		}
 		const detection = doc.SlaveServerDetection as Record<string, unknown> | undefined;
 		const slave = detection && typeof detection === 'object' ? (detection.slaveserver as Record<string, unknown> | undefined) : undefined;
 		const name = slave ? text(slave.name).trim() : '';
 		if (!slave || name === '') {
-			ctx.sendXml(200, webResultXml('ERROR', 'Unable to register the slave server: no <SlaveServerDetection> with a named <slaveserver>'));
+			reply(ctx, 'ERROR', 'Unable to register the slave server: no <SlaveServerDetection> with a named <slaveserver>');
 			return;
 		}
 		const field = (key: string) => text(slave[key]);
@@ -51,10 +52,10 @@ export function slavesRoutes(area: WorkerArea): Record<string, Handler> {
 		// The real server's two messages are swapped (a new slave "was replaced", a known one "was added"); kept as it is.
 		if (index >= 0) {
 			state.slaves[index] = entry;
-			ctx.sendXml(200, webResultXml('OK', `Slave server detection '${name}' was added to the list.`));
+			reply(ctx, 'OK', `Slave server detection '${name}' was added to the list.`);
 		} else {
 			state.slaves.push(entry);
-			ctx.sendXml(200, webResultXml('OK', `Slave server detection '${name}' was replaced in the list.`));
+			reply(ctx, 'OK', `Slave server detection '${name}' was replaced in the list.`);
 		}
 	};
 

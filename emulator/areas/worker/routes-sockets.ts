@@ -1,7 +1,7 @@
 /** The worker's socket and sequence routes: allocateSocket, listSocket and nextSequence. Sources at each route. */
 import { EmulatorHttpError } from '../../core/errors';
 import type { RequestContext } from '../../core/types';
-import { containerErrorPage, html, javaDate, sendHtml } from './format';
+import { containerErrorPage, html, javaDate } from './format';
 import { wantsXml } from './request';
 import type { SocketAllocation, WorkerArea } from './store';
 import { esc, tag, XML_HEADER } from './xmlText';
@@ -45,7 +45,8 @@ export function socketsRoutes(area: WorkerArea): Record<string, Handler> {
 		allocation.allocated = true;
 		allocation.lastRequested = app.now();
 		if (wantsXml(ctx)) ctx.sendXml(200, `${XML_HEADER}<port>${allocation.port}</port>\n`);
-		else sendHtml(ctx, 200, html('Allocate a server socket', `<H1>Allocated port</H1>\n--> port : ${allocation.port}`));
+		// HTML: text/html without a charset (AllocateServerSocketServlet.java@ae692d1261 setContentType("text/html")).
+		else ctx.send(200, html('Allocation of a server socket port number', `<H1>Status</H1>\n<p>\n--> port : ${allocation.port}<br>\n<p>`), 'text/html');
 	};
 
 	// pentaho/pentaho-kettle:engine/src/main/java/org/pentaho/di/www/ListServerSocketServlet.java@12d25b5f1ccb8422cb4998771a7758e2d55ab038: HTML only, one block per port ending in <br>.

@@ -1,7 +1,7 @@
 /**
  * The worker area's slave routes over plain HTTP (routes-slaves.ts): registerSlave and getSlaves.
  */
-import { useWorkerEmulator, xml } from './helpers';
+import { call, useWorkerEmulator, xml } from './helpers';
 
 useWorkerEmulator();
 
@@ -26,5 +26,13 @@ describe('worker emulator: slaves', () => {
 		const bad = await xml('/dataflow/registerSlave', { method: 'POST', body: '<SlaveServerDetection/>' });
 		expect(bad.status).toBe(200);
 		expect(bad.doc.webresult.result).toBe('ERROR');
+	});
+
+	it('answers registerSlave with the XML declaration and a webresult escaped with Encode.forXml, without an id', async () => {
+		const body = `<?xml version="1.0"?><SlaveServerDetection><slaveserver><name>o&apos;brien</name><hostname>h9</hostname></slaveserver><active>Y</active></SlaveServerDetection>`;
+		const answer = await call('/dataflow/registerSlave', { method: 'POST', body });
+		expect(answer.text).toBe(
+			`<?xml version="1.0" encoding="UTF-8"?>\n<webresult>\n  <result>OK</result>\n  <message>Slave server detection &#39;o&#39;brien&#39; was replaced in the list.</message>\n  <id/>\n</webresult>\n\n`,
+		);
 	});
 });

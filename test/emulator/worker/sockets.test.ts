@@ -19,7 +19,10 @@ describe('worker emulator: sockets', () => {
 		const raw = await call('/dataflow/allocateSocket?xml=Y&host=h3');
 		expect(raw.type).toMatch(/^text\/xml/);
 		expect(raw.text).toMatch(/<port>40000<\/port>/);
-		expect((await call('/dataflow/allocateSocket?host=h3&trans=x')).text).toMatch(/--> port : 40001/);
+		const page = await call('/dataflow/allocateSocket?host=h3&trans=x');
+		expect(page.text).toMatch(/--> port : 40001/);
+		// setContentType("text/html"): no charset.
+		expect(page.type).toBe('text/html');
 
 		state().sockets.find((s) => s.host === 'h1' && s.port === 40001)!.allocated = false;
 		const listing = await call('/dataflow/listSocket?host=h1');
