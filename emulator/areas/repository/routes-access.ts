@@ -2,7 +2,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 import { EmulatorHttpError } from '../../core/errors';
-import type { RequestContext } from '../../core/types';
+import type { EmulatorUser, RequestContext } from '../../core/types';
 import { FILES, guarded, mayCreateContent, mayPublish, ok, pathParam, sendBoolean, userOf } from './request';
 import { aclDoc, ADMIN_ROLE, isAdminRoleAce, keyValues, localeEntries, sendDoc, type Doc } from './format';
 import { ACL_MANAGEMENT, ALL, READ, ROLE, USER, WRITE, type Ace, type RepoNode, type RepositoryArea } from './store';
@@ -74,6 +74,33 @@ function canCreateContent(ctx: RequestContext): boolean {
 	return mayCreateContent(userOf(ctx));
 }
 
+/** Whether the profile's build has a change that shipped in `sp` on the 10.2 service-pack line and in `main` on 11.x. */
+function epoch(profile: RepositoryArea['app']['profile'], sp: string, main: string): boolean {
+	return profile.atLeast('11') ? profile.atLeast(main) : profile.atLeast(sp);
+}
+
+/** SystemUtils.validateAccessToHomeFolder: "contains /home/<user>" before [PPP-5780], equal to or under it from then on. */
+function inHomeFolder(profile: RepositoryArea['app']['profile'], user: { name: string }, path: string): boolean {
+	if (path === '') return false;
+	if (epoch(profile, '10.2.0.6-366', '11.0.0.0-72')) return path === `/home/${user.name}` || path.startsWith(`/home/${user.name}/`);
+	return path.includes(`/home/${user.name}`);
+}
+
+/**
+ * SystemUtils.canDownload(path) in the epochs described at the canDownload route: Read + Create Content; from [PPP-5780]
+ * a non-empty path must be readable; then an administrator, a download role (pentaho.xml default: Administrator) or a
+ * path in the user's home folder.
+ */
+export function downloadAllowed(area: RepositoryArea, user: EmulatorUser, path: string): boolean {
+	const { repo, app } = area;
+	if (!mayCreateContent(user)) return false;
+	if (epoch(app.profile, '10.2.0.6-366', '11.0.0.0-72') && path !== '') {
+		const node = repo.find(path);
+		if (!node || !repo.permitted(user, node, READ)) return false;
+	}
+	return user.admin || repo.rolesOf(user).includes('Administrator') || inHomeFolder(app.profile, user, path);
+}
+
 export function registerAccessRoutes(area: RepositoryArea): void {
 	const { app, repo } = area;
 	const add = (method: string, path: string, handler: (ctx: RequestContext) => Promise<void> | void) => app.server.add(method, path, guarded(handler));
@@ -101,22 +128,10 @@ export function registerAccessRoutes(area: RepositoryArea): void {
 	//   equal to or under /home/<user>.
 	// - from 10.2.0.7-380 / 11.0.0.0-164 ([BACKLOG-46586] @0921117bef / @b7436229d8): canUpload also takes
 	//   ignoreUploadDirExistenceChecks=true, which skips the folder and write checks.
-	const epoch = (sp: string, main: string) => (app.profile.atLeast('11') ? app.profile.atLeast(main) : app.profile.atLeast(sp));
-	const aclChecks = epoch('10.2.0.6-366', '11.0.0.0-72');
-	const ignoreParam = epoch('10.2.0.7-380', '11.0.0.0-164');
-	const inHome = (user: { name: string }, path: string) =>
-		path !== '' && (aclChecks ? path === `/home/${user.name}` || path.startsWith(`/home/${user.name}/`) : path.includes(`/home/${user.name}`));
-	add('GET', `${FILES}/canDownload`, (ctx) => {
-		const user = userOf(ctx);
-		const dirPath = ctx.query.get('dirPath') ?? '';
-		if (!canCreateContent(ctx)) return sendBoolean(ctx, false);
-		const privileged = user.admin || repo.rolesOf(user).includes('Administrator');
-		if (aclChecks && dirPath !== '') {
-			const node = repo.find(dirPath);
-			if (!node || !repo.permitted(user, node, READ)) return sendBoolean(ctx, false);
-		}
-		sendBoolean(ctx, privileged || inHome(user, dirPath));
-	});
+	const aclChecks = epoch(app.profile, '10.2.0.6-366', '11.0.0.0-72');
+	const ignoreParam = epoch(app.profile, '10.2.0.7-380', '11.0.0.0-164');
+	const inHome = (user: { name: string }, path: string) => inHomeFolder(app.profile, user, path);
+	add('GET', `${FILES}/canDownload`, (ctx) => sendBoolean(ctx, downloadAllowed(area, userOf(ctx), ctx.query.get('dirPath') ?? '')));
 	add('GET', `${FILES}/canUpload`, (ctx) => {
 		const user = userOf(ctx);
 		const dirPath = ctx.query.get('dirPath') ?? '';

@@ -9,13 +9,14 @@ import type { RequestContext } from '../../core/types';
 import { FILES, flag, guarded, mayCreateContent, mayPublish, ok, pathParam, userOf } from './request';
 import { byTitle, fileDoc, fileListDoc, nameMatches, parseFilter, sendDoc, type Doc, type Filter } from './format';
 import { manifestXml } from './manifest';
-import { javaUrlDecode, lenientDecode } from './javaDecode';
+import { javaUrlDecode, javaUrlEncode, lenientDecode } from './javaDecode';
+import { downloadAllowed } from './routes-access';
 import { DELETE, pathFromId, READ, segmentsOf, WRITE, type RepoNode, type RepositoryArea } from './store';
 import { writeZip, type ZipSource } from './zip';
 
+/** servlet/HttpMimeTypeListener.buildContentDispositionValue (every version): only the RFC 5987 form. */
 function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
-	const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
-	return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+	return `${kind}; filename*=UTF-8''${javaUrlEncode(name)}`;
 }
 
 /** Streams a file's content from disk. */
@@ -400,10 +401,19 @@ export function registerFileRoutes(area: RepositoryArea): void {
 
 	/* ----- {pathId} routes ----- */
 
+	// GET {pathId}/download (FileService `doGetFileOrDirAsDownload`): /etc or /system → 403; missing/unreadable → 404;
+	// SystemUtils.canDownload(path) false → 403 (routes-access.ts downloadAllowed). Before [BISERVER-15515] the download
+	// check came FIRST (403 even for a missing file: 9.3, 10.2 GA, 11.0 GA); from 10.2.0.9-407 (@d653bee414) and
+	// 11.0.0.1-245 (@6225d5d86d) the file is looked up first. withManifest unless "false"; a folder or a manifest means a
+	// zip named <name>.zip. Answer application/zip; charset=UTF-8 with Content-Disposition attachment; filename*=UTF-8''….
 	add('GET', `${FILES}/:pathId/download`, async (ctx) => {
 		const user = userOf(ctx);
 		const path = pathParam(ctx);
+		const lookupFirst = app.profile.atLeast('11') ? app.profile.atLeast('11.0.0.1-245') : app.profile.atLeast('10.2.0.9-407');
+		if (!lookupFirst && !downloadAllowed(area, user, path)) throw EmulatorHttpError.bare(403);
+		if (!pathIsValid(path)) throw EmulatorHttpError.bare(403);
 		const node = repo.readable(user, path);
+		if (lookupFirst && !downloadAllowed(area, user, path)) throw EmulatorHttpError.bare(403);
 		const withManifest = ctx.query.get('withManifest') !== 'false';
 		if (!node.folder && !withManifest) {
 			await streamContent(area, ctx, node, {
@@ -522,7 +532,7 @@ export function registerFileRoutes(area: RepositoryArea): void {
 		const node = repo.readable(user, path);
 		if (!whitelisted(node.name) && !mayPublish(repo, user)) throw EmulatorHttpError.bare(403);
 		if (node.folder) throw EmulatorHttpError.bare(404);
-		await streamContent(area, ctx, node, {});
+		await streamContent(area, ctx, node, { 'Content-Disposition': contentDisposition('inline', node.name) });
 	});
 
 	add('PUT', `${FILES}/:pathId`, async (ctx) => {
