@@ -512,7 +512,8 @@ export function registerFileRoutes(area: RepositoryArea): void {
 			node && repo.permitted(user, node, READ) && home && repo.permitted(user, home, READ)
 				? repo
 						.visibleChildren(user, home)
-						.filter((child) => !child.folder && child.metadata.contentCreator === node.id)
+						// FileService.searchGeneratedContent lists the home folder with repository.getChildren(id): hidden files are left out.
+						.filter((child) => !child.folder && !child.hidden && child.metadata.contentCreator === node.id)
 						.map((child) => fileDoc(repo, child))
 				: [];
 		sendDoc(ctx, 'repositoryFileDtoes', fileListDoc(docs), area.jsonStyle);

@@ -194,6 +194,10 @@ describe('repository emulator: listings', () => {
 		const suzys = await json(`${F}/:public:Sample%20Reports:Sales%20Summary.prpt/generatedContentForUser?user=suzy`);
 		expect(names(suzys)).toEqual(['Sales Summary.pdf']);
 		expect(await json(`${F}/:public:etl:daily_load.kjb/generatedContent`)).toEqual({});
+		// Hidden outputs are not listed (repository.getChildren without showHidden).
+		const hiddenOne = await addGeneratedContent(emu().app, '/public/Sample Reports/Sales Summary.prpt', 'suzy', 'Hidden.pdf', '%PDF-1.4', 'application/pdf');
+		repositoryOf(emu().app).byId.get(hiddenOne.id)!.hidden = true;
+		expect(names(await json(`${F}/:public:Sample%20Reports:Sales%20Summary.prpt/generatedContentForUser?user=suzy`))).toEqual(['Sales Summary.pdf']);
 	});
 
 	it('reservedCharacters is text/plain concatenated; the display form is comma-separated with escapes', async () => {
