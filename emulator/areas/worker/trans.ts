@@ -462,6 +462,9 @@ export function controlRoutes(app: EmulatorApp, control: ControlState, deploymen
 			logLevel: params.get('level') ?? 'Basic',
 			parameters: restOf(params, ['trans', 'level']),
 		});
+		// Trans.execute (prepareExecution, startThreads) runs before the servlet answers, so the run is Running from the
+		// first status request on (Trans.getStatus: "Waiting" only before it is prepared): no waiting phase.
+		t.waitMs = 0;
 		const output = trans.servletOutput(t);
 		if (output !== '') {
 			t.createdAt -= t.durationMs + 1;

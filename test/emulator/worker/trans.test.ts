@@ -66,9 +66,10 @@ describe('runTrans and transStatus', () => {
 
 	it('transStatus: steps with rows once running, paused flag, the log from a line, and the asked name echoed', async () => {
 		const id = await runTrans({ ROWS: '80' });
-		const waiting = await call(`/kettle/transStatus?name=load_sales&id=${id}&xml=Y&from=0`);
-		expect(waiting.doc.transstatus.status_desc).toBe('Waiting');
-		expect(waiting.doc.transstatus.stepstatuslist).toBe('');
+		// runTrans answers after Trans.execute has prepared the run and started its step threads: Running at once, steps listed.
+		const first = await call(`/kettle/transStatus?name=load_sales&id=${id}&xml=Y&from=0`);
+		expect(first.doc.transstatus.status_desc).toBe('Running');
+		expect(first.doc.transstatus.stepstatuslist.stepstatus.map((s: any) => s.stepname)).toEqual(['Table input', 'Filter rows', 'Table output']);
 		emu.app.advanceClock(LONG / 2);
 		const running = await call(`/kettle/transStatus?name=other_name&id=${id}&xml=Y&from=0`);
 		const doc = running.doc.transstatus;
