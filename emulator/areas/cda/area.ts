@@ -1,0 +1,3 @@
+import type { EmulatorApp } from '../../core/app';
+
+export async function register(_app: EmulatorApp): Promise<void> {}

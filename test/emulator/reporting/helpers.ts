@@ -1,0 +1,108 @@
+/**
+ * Shared set-up of the plain-HTTP tests of the emulator's reporting area: one emulator per test file, fetch helpers,
+ * and small checks of the rendered files (PDF framing, xlsx contents, BIFF8 container).
+ */
+import { strFromU8, unzipSync } from 'fflate';
+
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../emulator';
+import type { ProfileName } from '../../../emulator/core/profiles';
+
+let running: RunningEmulator | undefined;
+
+/** Starts the test file's emulator before its tests and stops it after them. */
+export function useReportingEmulator(options: EmulatorOptions = {}): void {
+	beforeAll(async () => {
+		running = await startEmulator(options);
+	});
+	afterAll(async () => {
+		await running?.stop();
+	});
+}
+
+export function emu(): RunningEmulator {
+	if (!running) throw new Error('useReportingEmulator() was not called');
+	return running;
+}
+
+/** `/public/Steel Wheels/Sales by Region.prpt` → `:public:Steel%20Wheels:Sales%20by%20Region.prpt`. */
+export function pathId(path: string): string {
+	return encodeURIComponent(path.replace(/\//g, ':')).replace(/%3A/gi, ':');
+}
+
+export const SALES = '/public/Steel Wheels/Sales by Region.prpt';
+export const PRODUCTS = '/public/Steel Wheels/Product List.prpt';
+export const BROKEN = '/public/Steel Wheels/Broken Report.prpt';
+export const LARGE = '/public/bench/Large Report.prpt';
+
+export interface CallOptions {
+	user?: string;
+	password?: string;
+	accept?: string;
+	body?: string | URLSearchParams;
+	contentType?: string;
+	redirect?: 'manual' | 'follow';
+}
+
+function headers(options: CallOptions): Record<string, string> {
+	const h: Record<string, string> = {
+		Authorization: `Basic ${Buffer.from(`${options.user ?? 'admin'}:${options.password ?? 'password'}`).toString('base64')}`,
+	};
+	if (options.accept) h.Accept = options.accept;
+	if (options.contentType) h['Content-Type'] = options.contentType;
+	return h;
+}
+
+export async function call(method: string, path: string, options: CallOptions = {}, base = emu().url): Promise<Response> {
+	return await fetch(`${base}${path}`, { method, headers: headers(options), body: options.body as never, redirect: options.redirect ?? 'manual' });
+}
+
+/** A query string from pairs (repeated names for multi-values). */
+export function query(pairs: Array<[string, string]>): string {
+	return pairs.length === 0 ? '' : `?${new URLSearchParams(pairs).toString()}`;
+}
+
+export function report(path: string, resource: string, pairs: Array<[string, string]> = []): string {
+	return `/api/repos/${pathId(path)}/${resource}${query(pairs)}`;
+}
+
+export async function bytesOf(response: Response): Promise<Buffer> {
+	return Buffer.from(await response.arrayBuffer());
+}
+
+/** A PDF file: starts with %PDF-, ends with %%EOF (and a newline). */
+export function expectPdf(body: Buffer): void {
+	expect(body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+	expect(body.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
+}
+
+/** The sheet XML of an xlsx file (which must unzip and hold xl/worksheets/sheet1.xml). */
+export function sheetOf(body: Buffer): string {
+	expect(body.subarray(0, 2).toString('latin1')).toBe('PK');
+	const files = unzipSync(new Uint8Array(body));
+	expect(Object.keys(files)).toEqual(expect.arrayContaining(['[Content_Types].xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml']));
+	return strFromU8(files['xl/worksheets/sheet1.xml']);
+}
+
+/** An OLE2 compound file holding a "Workbook" stream (BIFF8). */
+export function expectXls(body: Buffer): void {
+	expect(body.subarray(0, 8).toString('hex')).toBe('d0cf11e0a1b11ae1');
+	expect(body.includes(Buffer.from('Workbook', 'utf16le'))).toBe(true);
+}
+
+/**
+ * Requests against one emulator per server profile (started on first use, stopped after the file's tests).
+ */
+export function useProfileEmulators(options: EmulatorOptions = {}): (profile: ProfileName, method: string, path: string, call?: CallOptions) => Promise<Response> {
+	const started = new Map<ProfileName, RunningEmulator>();
+	afterAll(async () => {
+		for (const r of started.values()) await r.stop();
+	});
+	return async (profile, method, path, callOptions = {}) => {
+		let r = started.get(profile);
+		if (!r) {
+			r = await startEmulator({ ...options, profile });
+			started.set(profile, r);
+		}
+		return await call(method, path, callOptions, r.url);
+	};
+}
