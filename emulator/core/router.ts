@@ -40,7 +40,9 @@ export class Router {
 	/** The route for a method and a path (relative to the mount point), with decoded parameters. */
 	match(method: string, path: string): { route: Route; params: Record<string, string> } | { methodNotAllowed: true } | undefined {
 		let pathMatched = false;
-		for (const route of this.routes) {
+		// Routes marked `fallback` come after every other route, whenever they were added.
+		const ordered = [...this.routes.filter((r) => !r.options.fallback), ...this.routes.filter((r) => r.options.fallback)];
+		for (const route of ordered) {
 			const match = route.regex.exec(path);
 			if (!match) continue;
 			pathMatched = true;

@@ -26,6 +26,8 @@ export interface RouteOptions {
 	 * configured per path: applicationContext-spring-security-csrf.xml and each plugin's own set).
 	 */
 	csrf?: boolean;
+	/** Tried only when no other route matches the path (a catch-all such as the worker's unknown-servlet 404). */
+	fallback?: boolean;
 }
 
 export interface RequestContext {

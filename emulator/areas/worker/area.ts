@@ -84,6 +84,6 @@ export function register(app: EmulatorApp): void {
 		route('getSlaves', handlers.getSlaves);
 		route(prefix === '/kettle' ? 'stopCarte' : 'stopWorker', handlers.stop);
 		for (const [name, handler] of Object.entries(controlHandlers)) route(name, handler, name === 'transImage' ? 'binary' : 'xml');
-		app.server.add('*', `${prefix}/*rest`, noServlet, { format: 'text', errorStyle: 'worker' });
+		app.server.add('*', `${prefix}/*rest`, noServlet, { format: 'text', errorStyle: 'worker', fallback: true });
 	}
 }
