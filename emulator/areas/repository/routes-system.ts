@@ -344,12 +344,21 @@ export function registerSystemRoutes(area: RepositoryArea, tempDir: string): voi
 
 	/* ----- /api/repos ----- */
 
+	// GET /api/repos/{pathId}/default (RepositoryResource `doExecuteDefault`, 9.3.0.0-422 to 11.0.0.3-310): a missing or
+	// unreadable file → 404 (empty); the "extension" is the text after the path's last "." (the whole path when there is
+	// none, e.g. a folder); its content type's RUN operation gives the perspective, "generatedContent" when it has none; an
+	// extension no plugin registers has no content info → NullPointerException → 500. The 303 Location is the request URL
+	// up to its last "/" plus the perspective, plus the request's query string.
 	add('GET', '/api/repos/:pathId/default', (ctx) => {
 		const user = userOf(ctx);
-		const pathId = ctx.params.pathId ?? '';
-		const node = repo.readable(user, pathParam(ctx));
-		const generator = node.folder ? 'browse' : (GENERATORS[extensionOf(node.name)] ?? 'content');
-		const location = `${app.url}/api/repos/${encodeURIComponent(pathId).replace(/%3A/gi, ':')}/${generator}`;
+		const path = pathParam(ctx);
+		const node = repo.find(path);
+		if (!node || !repo.permitted(user, node, READ)) throw EmulatorHttpError.bare(404);
+		const extension = path.slice(path.lastIndexOf('.') + 1);
+		if (!(extension in GENERATORS)) throw new EmulatorHttpError(500, '');
+		const requestPath = new URL(ctx.req.url ?? '/', 'http://x').pathname;
+		const query = new URL(ctx.req.url ?? '/', 'http://x').search;
+		const location = `${new URL(app.url).origin}${requestPath.slice(0, requestPath.lastIndexOf('/') + 1)}${GENERATORS[extension]}${query}`;
 		ctx.send(303, undefined, undefined, { Location: location });
 	});
 
@@ -361,8 +370,9 @@ export function registerSystemRoutes(area: RepositoryArea, tempDir: string): voi
 		const posted = area.resourcePosts.get(`${contextId}/${resourceId}`) ?? {};
 		if (contextId.startsWith(':')) {
 			const node = repo.readable(user, pathParam(ctx, 'contextId'));
+			// {pathId}/content is FileResource.doGetFileOrDir: folders are 404 (RepositoryFileInputStream).
 			if (resourceId === 'content') {
-				if (node.folder) throw new EmulatorHttpError(403, `${repo.pathOf(node)} is a folder`);
+				if (node.folder) throw EmulatorHttpError.bare(404);
 				ctx.res.writeHead(200, { 'Content-Type': node.mimeType, 'Content-Length': String(node.fileSize) });
 				await pipeline(repo.openContent(node), ctx.res);
 				return;

@@ -159,6 +159,13 @@ describe('repository emulator: /api/repos resources', () => {
 		const viewer = await call('GET', `/api/repos/${pathId}/viewer?output-target=json&region=EMEA`);
 		expect(await viewer.json()).toMatchObject({ file: '/public/Sample Reports/Sales Summary.prpt', generator: 'viewer', parameters: { region: 'EMEA' } });
 		expect((await call('GET', `/api/repos/:public:none.prpt/default`, { redirect: 'manual' })).status).toBe(404);
+		// RepositoryResource.doExecuteDefault keeps the query string; a type no plugin registers (a .txt, a folder) has no
+		// content info: 500.
+		const withQuery = await call('GET', `/api/repos/${pathId}/default?region=EMEA`, { redirect: 'manual' });
+		expect(withQuery.headers.get('location')).toBe(`${emu().url}/api/repos/${pathId}/viewer?region=EMEA`);
+		expect((await call('GET', `/api/repos/:home:suzy:notes.txt/default`, { redirect: 'manual' })).status).toBe(500);
+		expect((await call('GET', `/api/repos/:public:etl/default`, { redirect: 'manual' })).status).toBe(500);
+		expect((await call('GET', `/api/repos/:public:etl/content`)).status).toBe(404);
 	});
 
 	it('GET serves file content, plugin files and generator info; POST stores form properties', async () => {
