@@ -8,11 +8,12 @@ import type { INodeProperties, INodeType } from 'n8n-workflow';
 import { DataflowCatalog } from '../../nodes/Catalog/DataflowCatalog.node';
 import { DataflowDataSource } from '../../nodes/DataSource/DataflowDataSource.node';
 import { DataflowLineage } from '../../nodes/Lineage/DataflowLineage.node';
+import { DataflowReport } from '../../nodes/Report/DataflowReport.node';
 import { DataflowRepository } from '../../nodes/Repository/DataflowRepository.node';
 import { DataflowScheduler } from '../../nodes/Scheduler/DataflowScheduler.node';
 import { DataflowWorker } from '../../nodes/Worker/DataflowWorker.node';
 
-const NODES: INodeType[] = [new DataflowCatalog(), new DataflowDataSource(), new DataflowLineage(), new DataflowRepository(), new DataflowScheduler(), new DataflowWorker()];
+const NODES: INodeType[] = [new DataflowCatalog(), new DataflowDataSource(), new DataflowLineage(), new DataflowReport(), new DataflowRepository(), new DataflowScheduler(), new DataflowWorker()];
 
 it.each(NODES.map((n) => [n.description.displayName, n] as const))('%s has Request Options with the real defaults', (_name, node) => {
 	expect(typeof node.execute).toBe('function');

@@ -8,6 +8,7 @@ import { Workflow, type INode, type INodeProperties, type INodeType } from 'n8n-
 import { DataflowCatalog } from '../../nodes/Catalog/DataflowCatalog.node';
 import { DataflowDataSource } from '../../nodes/DataSource/DataflowDataSource.node';
 import { DataflowLineage } from '../../nodes/Lineage/DataflowLineage.node';
+import { DataflowReport } from '../../nodes/Report/DataflowReport.node';
 import { DataflowRepository } from '../../nodes/Repository/DataflowRepository.node';
 import { DataflowScheduler } from '../../nodes/Scheduler/DataflowScheduler.node';
 import { DataflowWorker } from '../../nodes/Worker/DataflowWorker.node';
@@ -34,7 +35,7 @@ function operationSubtitle(properties: INodeProperties[]): string {
 	return `={{ ${JSON.stringify(names)}[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}`;
 }
 
-const NODES: INodeType[] = [new DataflowCatalog(), new DataflowDataSource(), new DataflowLineage(), new DataflowRepository(), new DataflowScheduler(), new DataflowWorker()];
+const NODES: INodeType[] = [new DataflowCatalog(), new DataflowDataSource(), new DataflowLineage(), new DataflowReport(), new DataflowRepository(), new DataflowScheduler(), new DataflowWorker()];
 
 function pairs(properties: INodeProperties[]): Array<{ resource: string; operation: string; label: string }> {
 	const out: Array<{ resource: string; operation: string; label: string }> = [];
