@@ -4,8 +4,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { EmulatorHttpError } from '../../core/errors';
 import type { EmulatorUser, RequestContext } from '../../core/types';
 import { FILES, guarded, mayCreateContent, mayPublish, ok, pathParam, sendBoolean, userOf } from './request';
-import { aclDoc, ADMIN_ROLE, isAdminRoleAce, keyValues, localeEntries, sendDoc, type Doc } from './format';
-import { ACL_MANAGEMENT, ALL, READ, ROLE, USER, WRITE, type Ace, type RepoNode, type RepositoryArea } from './store';
+import { aclDoc, ADMIN_ROLE, isAdminRoleAce, keyValues, sendDoc, type Doc } from './format';
+import { ACL_MANAGEMENT, ALL, READ, ROLE, USER, WRITE, type Ace, type RepositoryArea } from './store';
 
 const xmlParser = new XMLParser({
 	ignoreAttributes: true,
@@ -104,13 +104,6 @@ export function downloadAllowed(area: RepositoryArea, user: EmulatorUser, path: 
 export function registerAccessRoutes(area: RepositoryArea): void {
 	const { app, repo } = area;
 	const add = (method: string, path: string, handler: (ctx: RequestContext) => Promise<void> | void) => app.server.add(method, path, guarded(handler));
-
-	const fileAt = (ctx: RequestContext): RepoNode => {
-		const path = pathParam(ctx);
-		const node = repo.find(path);
-		if (!node) throw new EmulatorHttpError(500, `File not found: ${path}`);
-		return node;
-	};
 
 	add('GET', `${FILES}/canAdminister`, (ctx) => sendBoolean(ctx, userOf(ctx).admin));
 	add('GET', `${FILES}/canCreate`, (ctx) => sendBoolean(ctx, canCreateContent(ctx)));

@@ -82,10 +82,6 @@ function importExtension(name: string | undefined): string | undefined {
 	return dot === -1 ? name : name.slice(dot + 1);
 }
 
-function extensionOf(name: string): string {
-	return /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
-}
-
 interface RestoreOptions {
 	overwriteFile: boolean;
 	applyAclSettings: boolean;
