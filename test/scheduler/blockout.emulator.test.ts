@@ -26,7 +26,7 @@ describe.each(PATHS)('scheduler path %s', (schedulerPath) => {
 		});
 		expect(created.error).toBeUndefined();
 		const first = created.items[0].json.jobId as string;
-		expect(first).toMatch(/^admin\tBlockoutAction\t\d+$/);
+		expect(first).toMatch(/^admin\tBlockoutAction\t[0-9a-f-]{36}$/);
 		expect((await exec({ resource: 'blockout', operation: 'hasBlockouts' })).items[0].json).toEqual({ hasBlockouts: true });
 		expect((await exec({ resource: 'blockout', operation: 'shouldFireNow' })).items[0].json).toEqual({ shouldFireNow: false });
 

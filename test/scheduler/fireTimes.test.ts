@@ -126,6 +126,8 @@ const KNOWN_DIFFERENCES: Record<string, Partial<Record<string, string[]>>> = {
 	'Daily, every 2 days': {
 		'9.3': ['Fri 2027-03-26 09:30', 'Sun 2027-03-28 10:30', 'Tue 2027-03-30 10:30'],
 		'10.2': ['Fri 2027-03-26 09:30', 'Sun 2027-03-28 10:30', 'Tue 2027-03-30 10:30'],
+		// The 10.3 scheduler (a calendar interval), backported to 10.2.0.2-270+.
+		'10.2sp': ['Fri 2027-03-26 09:30', 'Sun 2027-03-28 09:30', 'Tue 2027-03-30 09:30'],
 		'11.0': ['Fri 2027-03-26 09:30', 'Sun 2027-03-28 09:30', 'Tue 2027-03-30 09:30'],
 	},
 };

@@ -28,7 +28,8 @@ describe.each(PATHS)('scheduler path %s', (schedulerPath) => {
 		});
 		expect(created.error).toBeUndefined();
 		const jobId = created.items[0].json.jobId as string;
-		expect(jobId).toMatch(new RegExp(`^admin\tNightly ${schedulerPath.length}\t\\d+$`));
+		// user TAB name TAB a UUID (QuartzJobKey: UUIDUtil.getUUIDAsString()).
+		expect(jobId).toMatch(new RegExp(`^admin\tNightly ${schedulerPath.length}\t[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`));
 		// The builder asks the server's version and zone (once per execution), then posts the schedule.
 		expect(fixture.requests()).toEqual(['GET /pentaho/api/version/show', 'GET /pentaho/api/system/timezones', `POST /pentaho/${schedulerPath}/job`]);
 
@@ -46,12 +47,14 @@ describe.each(PATHS)('scheduler path %s', (schedulerPath) => {
 				type: 'complex',
 				uiPassParam: 'DAILY',
 				timeOfDay: '09:30',
-				timeZone: 'Europe/Berlin',
 				daysOfWeek: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
 			},
 		});
-		// 10.3+ answers the start fields (the date of the start); older servers only startTime.
-		if (profile === '11.0') expect((job.jobTrigger as { startDate?: string }).startDate).toBe('2026-01-15');
+		// The 10.3 scheduler (10.3+, 10.2.0.2-270+ service packs) answers the start fields and the trigger's zone;
+		// older servers only startTime (their job trigger has no timeZone).
+		const rewritten = profile === '11.0' || profile === '10.2sp';
+		expect((job.jobTrigger as { timeZone?: string }).timeZone).toBe(rewritten ? 'Europe/Berlin' : undefined);
+		if (rewritten) expect((job.jobTrigger as { startDate?: string }).startDate).toBe('2026-01-15');
 		// The server fires at 09:30 Berlin time on every version (the emulator's server runs in UTC).
 		expect(berlinClock(job.nextRun as string)).toBe('09:30');
 		expect(Date.parse(job.nextRun as string)).toBeGreaterThan(Date.now() - 1000);
@@ -74,7 +77,13 @@ describe.each(PATHS)('scheduler path %s', (schedulerPath) => {
 		expect(names).toEqual(expect.arrayContaining(['Daily sales load', 'Hourly ETL', 'Month-end close', 'Weekly report', 'GeneratedContentCleaner']));
 		const hourly = all.items.find((i) => i.json.jobName === 'Hourly ETL')!.json;
 		// Nothing that carries no information (repeat count -1 on 11.x, -1 start fields, empty recurrences); all of it under raw.
-		expect(hourly.jobTrigger).toEqual({ type: 'simple', uiPassParam: 'HOURS', repeatIntervalSeconds: 3600, startTime: expect.any(String), timeZone: 'UTC' });
+		expect(hourly.jobTrigger).toEqual({
+			type: 'simple',
+			uiPassParam: 'HOURS',
+			repeatIntervalSeconds: 3600,
+			startTime: expect.any(String),
+			...(profile === '11.0' || profile === '10.2sp' ? { timeZone: 'UTC' } : {}),
+		});
 		expect(String((hourly.raw as { jobTrigger: Record<string, unknown> }).jobTrigger.repeatCount)).toBe('-1');
 		expect(hourly.nextRun).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z$/);
 		const paused = await exec({ resource: 'schedule', operation: 'getMany', returnAll: true, filters: { states: ['PAUSED'] } });
@@ -114,9 +123,9 @@ describe.each(PATHS)('scheduler path %s', (schedulerPath) => {
 		expect(all.results.length).toBeGreaterThanOrEqual(5);
 		const daily = all.results.find((r) => r.name.startsWith('Daily sales load'))!;
 		expect(daily.name).toBe('Daily sales load (admin, NORMAL)');
-		expect(daily.value).toMatch(/^admin\tDaily sales load\t\d+$/);
+		expect(daily.value).toMatch(/^admin\tDaily sales load\t[0-9a-f-]{36}$/);
 		const found = await node.methods.listSearch.searchJobs.call(context, 'weekly');
-		expect(found.results).toEqual([{ name: 'Weekly report (suzy, PAUSED)', value: expect.stringMatching(/^suzy\tWeekly report\t\d+$/) }]);
+		expect(found.results).toEqual([{ name: 'Weekly report (suzy, PAUSED)', value: expect.stringMatching(/^suzy\tWeekly report\t[0-9a-f-]{36}$/) }]);
 
 		const created = await exec({ resource: 'blockout', operation: 'create', triggerType: 'weekly', daysOfWeek: [0], startTime: '2026-01-18T01:00:00', timeZone: 'UTC', durationAmount: 2, durationUnit: 'hours' });
 		const blockouts = await node.methods.listSearch.searchBlockouts.call(context);

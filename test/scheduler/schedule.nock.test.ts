@@ -119,13 +119,54 @@ describe.each(SCHEDULER_PATHS)('Scheduler node with scheduler path %s', (schedul
 				inputFile: '/home/admin/sales.ktr',
 				triggerType: 'weekly',
 				daysOfWeek: [1],
-				startTime: '2026-01-15T09:30:00',
+				// On the hour: at another minute some of these builds get the schedule as a cron expression (minute-0 defect).
+				startTime: '2026-01-15T09:00:00',
 				timeZone: 'UTC',
 			});
 			expect(result.error).toBeUndefined();
 			const trigger = body.complexJobTrigger as Record<string, unknown>;
-			if (startFields) expect(trigger).toMatchObject({ startHour: 9, startMin: 30, startYear: 126, startMonth: 0, startDay: 15 });
+			if (startFields) expect(trigger).toMatchObject({ startHour: 9, startMin: 0, startYear: 126, startMonth: 0, startDay: 15 });
 			else expect(trigger).not.toHaveProperty('startHour');
+		});
+
+		it.each([
+			['10.2.0.0-222', 'weekly', { daysOfWeek: [1] }, '0 30 9 ? * 2'],
+			['10.2.0.5-350', 'monthly', { monthlyOn: 'weekdayOfMonth', weekOfMonth: 4, weekday: 5 }, '0 30 9 ? * 6L'],
+			['10.3.0.0-397', 'monthly', { monthlyOn: 'dayOfMonth', dayOfMonth: 15 }, '0 30 9 15 * ?'],
+			['11.0.0.0-37', 'daily', { dailyRecurrence: 'weekdays' }, '0 30 9 ? * 2,3,4,5,6'],
+			['10.2.0.6-362', 'weekly', { daysOfWeek: [1] }, undefined],
+			['11.0.0.0-38', 'weekly', { daysOfWeek: [1] }, undefined],
+			['9.3.0.0-428', 'weekly', { daysOfWeek: [1] }, undefined],
+		])('Create on %s sends a %s schedule at 09:30 as the cron %p where the server would also run it at 09:00 (minute-0 defect)', async (version, triggerType, fields, cron) => {
+			let body: Record<string, unknown> = {};
+			platform(version, 'UTC');
+			textServer()
+				.post(`${prefix}/job`, (b) => ((body = b), true))
+				.reply(200, JOB_ID, TEXT);
+			const result = await exec({ resource: 'schedule', operation: 'create', jobName: 'Sales', inputFile: '/home/admin/sales.ktr', triggerType, ...fields, startTime: '2026-01-15T09:30:00', timeZone: 'UTC' });
+			expect(result.error).toBeUndefined();
+			if (cron === undefined) {
+				expect(body).toHaveProperty('complexJobTrigger');
+				expect(body).not.toHaveProperty('cronJobTrigger');
+			} else {
+				expect(body.complexJobTrigger).toBeUndefined();
+				expect(body.cronJobTrigger).toMatchObject({ cronString: cron, uiPassParam: triggerType.toUpperCase() });
+				expect((result.items[0].json.schedule as { notes: string[] }).notes.join(' ')).toMatch(/would also run a .* schedule at minute 0 of its hour/);
+			}
+		});
+
+		it('Create on 10.2.0.1-241 to 10.2.0.2-267 (the "timezone" parameter does nothing there) refuses a calendar schedule in another zone than the server\'s', async () => {
+			platform('10.2.0.2-267', 'UTC');
+			const refused = await exec({ resource: 'schedule', operation: 'create', jobName: 'Sales', inputFile: '/home/admin/sales.ktr', triggerType: 'weekly', daysOfWeek: [1], startTime: '2026-01-15T09:00:00', timeZone: 'Europe/Berlin' });
+			expect(refused.error?.message).toMatch(/runs weekly schedules in its own time zone UTC and ignores the schedule's zone Europe\/Berlin/);
+			let body: Record<string, unknown> = {};
+			platform('10.2.0.2-267', 'UTC');
+			textServer()
+				.post(`${prefix}/job`, (b) => ((body = b), true))
+				.reply(200, JOB_ID, TEXT);
+			const same = await exec({ resource: 'schedule', operation: 'create', jobName: 'Sales', inputFile: '/home/admin/sales.ktr', triggerType: 'weekly', daysOfWeek: [1], startTime: '2026-01-15T09:00:00', timeZone: 'UTC' });
+			expect(same.error).toBeUndefined();
+			expect(body).toHaveProperty('complexJobTrigger');
 		});
 
 		it('Create without a time zone or start time says in the output which zone (the workflow\'s) and which start (now) were used', async () => {

@@ -217,3 +217,32 @@ describe('Worker node against the emulator: other job operations', () => {
 		expect(missing.error?.httpCode).toBe('404');
 	});
 });
+
+describe('Worker node against the emulator: Start of an ended run among runs of the same name (issue 28, defect 1)', () => {
+	it('refuses to restart a run whose configuration the server would take from another run of that name; restarts the first one', async () => {
+		const credentials = { dataflowServerApi: fixture.server() };
+		const runOnce = async (rows: string) =>
+			(await run(node, { parameters: { resource: 'job', operation: 'run', jobPath: '/public/etl/twin', jobParameters: { entry: [{ name: 'ROWS', value: rows }] } }, credentials })).items[0]
+				.json as { id: string; jobName: string };
+		const a = await runOnce('1');
+		const b = await runOnce('2');
+		await new Promise((resolve) => setTimeout(resolve, 400));
+		const status = await run(node, { parameters: { resource: 'server', operation: 'getStatus' }, credentials });
+		// The server lists its jobs in its job map's order; the first of a name is the one whose configuration a restart takes.
+		const twins = status.items.filter((i) => i.json.kind === 'job' && i.json.jobName === 'twin').map((i) => String(i.json.id));
+		expect(new Set(twins)).toEqual(new Set([a.id, b.id]));
+		const [first, second] = twins;
+
+		fixture.resetRequests();
+		const refused = await run(node, { parameters: { resource: 'job', operation: 'start', jobName: 'twin', jobId: second }, credentials });
+		expect(refused.error?.message).toMatch(/^The worker server holds 2 runs named "twin": restarting this ended run could run it with another run's parameters/);
+		expect(fixture.requests().filter((r) => r.endsWith('/startJob'))).toEqual([]);
+
+		const restarted = await run(node, { parameters: { resource: 'job', operation: 'start', jobName: 'twin', jobId: first }, credentials });
+		expect(restarted.error).toBeUndefined();
+		expect(restarted.items[0].json).toMatchObject({ jobName: 'twin', id: first, started: true });
+		const own = first === a.id ? '1' : '2';
+		expect(state().jobs.find((j) => j.id === first)?.parameters).toEqual({ ROWS: own });
+	});
+});
+

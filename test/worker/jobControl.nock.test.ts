@@ -50,15 +50,47 @@ describe('Job control (exact requests)', () => {
 		expect(never.isDone()).toBe(false);
 	});
 
-	it('Start sends name and id; a 404 (not found) and a 500 (still running) fail with the server message', async () => {
-		worker().get('/dataflow/startJob').query({ name: 'load_sales', id: 'job-1', xml: 'Y' }).reply(200, webResult('OK', 'Job [load_sales] was started.', 'job-1'), XML);
+	const serverStatus = (jobs: Array<[string, string, string]>) =>
+		'<?xml version="1.0" encoding="UTF-8"?>\n<serverstatus><statusdesc>Online</statusdesc><jobstatuslist>' +
+		jobs.map(([name, id, status]) => `<jobstatus><jobname>${name}</jobname><id>${id}</id><status_desc>${status}</status_desc></jobstatus>`).join('') +
+		'</jobstatuslist><transstatuslist/></serverstatus>';
+
+	it('Start reads the status list, then sends name, id and fetchJobConfigFromEntry=Y; a 404 (not found) and a 500 (still running) fail with the server message', async () => {
+		worker().get('/dataflow/status').query({ xml: 'Y' }).reply(200, serverStatus([['load_sales', 'job-1', 'Finished']]), XML);
+		const scope = worker()
+			.get('/dataflow/startJob')
+			.query({ name: 'load_sales', id: 'job-1', fetchJobConfigFromEntry: 'Y', xml: 'Y' })
+			.reply(200, webResult('OK', 'Job [load_sales] was started.', 'job-1'), XML);
 		const started = await run(node, { parameters: { ...ref, operation: 'start' }, credentials });
+		scope.done();
 		expect(started.items[0].json).toEqual({ jobName: 'load_sales', id: 'job-1', started: true, message: 'Job [load_sales] was started.' });
 
+		worker().get('/dataflow/status').query(true).reply(200, serverStatus([]), XML);
 		worker().get('/dataflow/startJob').query(true).reply(404, webResult('ERROR', 'The specified job [load_sales] could not be found'), XML);
 		const missing = await run(node, { parameters: { ...ref, operation: 'start' }, credentials });
 		expect(missing.error?.message).toMatch(/could not be found/);
 		expect((missing.error as { httpCode?: string }).httpCode).toBe('404');
+	});
+
+	it('Start of an ended run that is not the first of its name is refused before anything starts (issue 28, defect 1)', async () => {
+		worker()
+			.get('/dataflow/status')
+			.query({ xml: 'Y' })
+			.reply(200, serverStatus([['load_sales', 'job-0', 'Finished'], ['load_sales', 'job-1', 'Finished (with errors)'], ['other', 'job-2', 'Running']]), XML);
+		const never = worker().get('/dataflow/startJob').query(true).reply(200, webResult('OK', 'Job [load_sales] was started.', 'job-1'), XML);
+		const refused = await run(node, { parameters: { ...ref, operation: 'start' }, credentials });
+		expect(refused.error?.message).toBe('The worker server holds 2 runs named "load_sales": restarting this ended run could run it with another run\'s parameters. Nothing was started.');
+		expect(refused.error?.description).toMatch(/first run of its name \(here job-0\)/);
+		expect(never.isDone()).toBe(false);
+		nock.cleanAll();
+
+		// The first run of the name is safe (its own configuration), and so is a run that has not ended.
+		worker().get('/dataflow/status').query(true).reply(200, serverStatus([['load_sales', 'job-1', 'Finished'], ['load_sales', 'job-0', 'Finished']]), XML);
+		worker().get('/dataflow/startJob').query(true).reply(200, webResult('OK', 'Job [load_sales] was started.', 'job-1'), XML);
+		expect((await run(node, { parameters: { ...ref, operation: 'start' }, credentials })).error).toBeUndefined();
+		worker().get('/dataflow/status').query(true).reply(200, serverStatus([['load_sales', 'job-0', 'Finished'], ['load_sales', 'job-1', 'Waiting']]), XML);
+		worker().get('/dataflow/startJob').query(true).reply(200, webResult('OK', 'Job [load_sales] was started.', 'job-1'), XML);
+		expect((await run(node, { parameters: { ...ref, operation: 'start' }, credentials })).error).toBeUndefined();
 	});
 
 	it('Execute POSTs a form body (password never in the URL) and returns the new id', async () => {

@@ -247,10 +247,12 @@ export function describeJob(raw: IDataObject): IDataObject {
 	const startWall = Number.isNaN(startInstant) ? undefined : wallClockOf(startInstant, zone);
 	// Servers before 10.3 have no start fields: the cron's hour and minute, else the start time in the zone.
 	const cronTime = /^\S+ (\d+) (\d+) /.exec(String(trigger.cronString ?? ''));
-	if (hour !== undefined && hour >= 0 && minute !== undefined && minute >= 0) compact.timeOfDay = `${pad2(hour)}:${pad2(minute)}`;
+	// A simple trigger runs from its startTime (servers from the 10.3 rewrite on also write start fields for it).
+	const simple = compact.type === 'simple';
+	if (!simple && hour !== undefined && hour >= 0 && minute !== undefined && minute >= 0) compact.timeOfDay = `${pad2(hour)}:${pad2(minute)}`;
 	else if (cronTime) compact.timeOfDay = `${pad2(Number(cronTime[2]))}:${pad2(Number(cronTime[1]))}`;
 	else if (startWall && compact.type !== 'simple') compact.timeOfDay = `${pad2(startWall.hour)}:${pad2(startWall.minute)}`;
-	if (year !== undefined && year >= 0 && month !== undefined && month >= 0 && day !== undefined && day > 0) {
+	if (!simple && year !== undefined && year >= 0 && month !== undefined && month >= 0 && day !== undefined && day > 0) {
 		compact.startDate = `${year < 1000 ? year + 1900 : year}-${pad2(month + 1)}-${pad2(day)}`;
 	}
 	if (trigger.startTime) compact.startTime = trigger.startTime;

@@ -296,6 +296,14 @@ export function buildScheduleRequest(
 	if (!server.modern && serverZone !== timeZone && purpose === 'check' && calendarKind) {
 		notes.push(`This server (${server.version ?? 'before 10.3'}) checks daily, weekly, monthly and cron schedules in its own time zone ${serverZone}`);
 	}
+	if (runsElsewhere && calendarKind && server.zoneParameterIgnored) {
+		// Those builds run daily, weekly, monthly and cron schedules in the server's zone and ignore the job
+		// parameter "timezone" that makes older ones follow the schedule's (see server.ts): refused rather than
+		// scheduled at another hour than asked.
+		throw new ScheduleInputError(
+			`This server (${server.version ?? '10.2.0.1/10.2.0.2'}) runs ${type} schedules in its own time zone ${serverZone} and ignores the schedule's zone ${timeZone}: set Time Zone to ${serverZone} and give the start in that zone, or use a server from 10.2.0.2-270 on`,
+		);
+	}
 	let zoneParameter = false;
 	const legacyComplexStart = (): IDataObject => {
 		if (!runsElsewhere) return { startTime: legacyStartTime };
@@ -312,6 +320,36 @@ export function buildScheduleRequest(
 		const endValue = endText(end);
 		if (endValue) trigger.endTime = endValue;
 		return withDuration(trigger);
+	};
+	const cronTrigger = (cronString: string, ui: string): IDataObject => {
+		if (runsElsewhere) zoneParameter = true;
+		const trigger: IDataObject = { uiPassParam: ui, cronString, ...startOf() };
+		const endValue = endText(end);
+		if (endValue) trigger.endTime = endValue;
+		return withDuration(trigger);
+	};
+	// Servers with the "minute 0" defect (see server.ts) would also run a complex schedule at :00 of its hour:
+	// the same schedule is sent as the cron expression it stands for, which they run as written.
+	const QUARTZ_DAYS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'];
+	const calendar = (fields: { daysOfWeek?: number[]; daysOfMonth?: number[]; weeksOfMonth?: number[] }): void => {
+		if (!server.complexMinuteBug || wall.minute === 0 || purpose !== 'job') {
+			request.complexJobTrigger = complex(fields);
+			return;
+		}
+		let dayPart: string;
+		if (fields.daysOfMonth) dayPart = `${fields.daysOfMonth.join(',')} * ?`;
+		else if (fields.weeksOfMonth) {
+			// Quartz's numbered day (1 = Sunday): "6L" is the last Friday, "6#2" the second.
+			const day = fields.daysOfWeek![0] + 1;
+			dayPart = `? * ${fields.weeksOfMonth[0] === 4 ? `${day}L` : `${day}#${fields.weeksOfMonth[0] + 1}`}`;
+		} else dayPart = `? * ${(fields.daysOfWeek ?? []).map((d) => QUARTZ_DAYS[d]).join(',')}`;
+		// The node's own cron form (day names as Quartz numbers), as a Cron schedule would be sent.
+		const cronString = normalizeCron(`0 ${wall.minute} ${wall.hour} ${dayPart}`);
+		// uiPassParam stays the schedule's kind: the server reads the cron back as a complex trigger, and its editor shows it as such.
+		request.cronJobTrigger = cronTrigger(cronString, uiPassParam);
+		notes.push(
+			`This server (${server.version ?? 'unknown version'}) would also run a ${type} schedule at minute 0 of its hour (cron minutes "0,${wall.minute}", a defect of builds 10.1.0.0-196 to 10.2.0.6-361, 10.3 and 11.0.0.0 before -38): it is sent as the cron expression "${cronString}", which runs only at ${String(wall.hour).padStart(2, '0')}:${String(wall.minute).padStart(2, '0')}`,
+		);
 	};
 
 	switch (type) {
@@ -337,9 +375,9 @@ export function buildScheduleRequest(
 					);
 				}
 			} else if (recurrence === 'weekdays') {
-				request.complexJobTrigger = complex({ daysOfWeek: [1, 2, 3, 4, 5] });
+				calendar({ daysOfWeek: [1, 2, 3, 4, 5] });
 			} else if (recurrence === 'everyDay') {
-				request.complexJobTrigger = complex({ daysOfWeek: [0, 1, 2, 3, 4, 5, 6] });
+				calendar({ daysOfWeek: [0, 1, 2, 3, 4, 5, 6] });
 			} else {
 				throw new ScheduleInputError(`Unknown daily recurrence "${String(recurrence)}"`);
 			}
@@ -348,13 +386,13 @@ export function buildScheduleRequest(
 		case 'weekly': {
 			const days = dayList(input.daysOfWeek, 'Days of week');
 			if (days.length === 0) throw new ScheduleInputError('A weekly schedule needs at least one day of the week');
-			request.complexJobTrigger = complex({ daysOfWeek: days });
+			calendar({ daysOfWeek: days });
 			break;
 		}
 		case 'monthly': {
 			if ((input.monthlyOn ?? 'dayOfMonth') === 'dayOfMonth') {
 				const day = positiveInteger(input.dayOfMonth, 'The day of the month', 31);
-				request.complexJobTrigger = complex({ daysOfMonth: [day] });
+				calendar({ daysOfMonth: [day] });
 			} else {
 				const week = Number(input.weekOfMonth);
 				if (!Number.isInteger(week) || week < 0 || week > 4) {
@@ -362,17 +400,12 @@ export function buildScheduleRequest(
 				}
 				const days = dayList(input.weekday, 'Day of week');
 				if (days.length !== 1) throw new ScheduleInputError('A monthly schedule on a weekday needs one day of the week');
-				request.complexJobTrigger = complex({ weeksOfMonth: [week], daysOfWeek: days });
+				calendar({ weeksOfMonth: [week], daysOfWeek: days });
 			}
 			break;
 		}
 		case 'cron': {
-			const cronString = normalizeCron(input.cronExpression);
-			if (runsElsewhere) zoneParameter = true;
-			const trigger: IDataObject = { uiPassParam, cronString, ...startOf() };
-			const endValue = endText(end);
-			if (endValue) trigger.endTime = endValue;
-			request.cronJobTrigger = withDuration(trigger);
+			request.cronJobTrigger = cronTrigger(normalizeCron(input.cronExpression), uiPassParam);
 			break;
 		}
 	}

@@ -27,6 +27,18 @@ export interface SchedulerServer {
 	modern: boolean;
 	/** 9.3 and older: no logLevel, runSafeMode, gatheringMetrics in the request. */
 	hasRunOptions: boolean;
+	/**
+	 * A complex trigger at minute M also fires at minute 0 of the hour: SchedulerResourceUtil adds the start minute to
+	 * a ComplexJobTrigger whose constructor already set minute 0 (cron minutes "0,M"). pentaho-scheduler-plugin 10eef812,
+	 * first 10.1.0.0-196; fixed by d60dee34 (first 10.2.0.6-362) and 65ae9ad9 (first 11.0.0.0-38); every 10.3 build has it.
+	 */
+	complexMinuteBug?: boolean;
+	/**
+	 * The job parameter "timezone" does nothing: the Quartz 2.3.2 upgrade (pentaho-scheduler-plugin e381752e, first
+	 * 10.2.0.1-241) left QuartzScheduler.setTimezone building a trigger it never uses, and these builds predate the
+	 * 10.3 scheduler that reads the request's timeZone (10.2.0.2-270).
+	 */
+	zoneParameterIgnored?: boolean;
 	/** The server's version as it said it, when it did. */
 	version?: string;
 	/** The server JVM's time zone, when it said it. */
@@ -66,6 +78,22 @@ export function readsStartFields(version: { major: number; minor: number; atLeas
 	return version.major === 10 && version.minor === 2 && version.atLeast(SCHEDULER_BACKPORT_BUILD);
 }
 
+type Version = { major: number; minor: number; atLeast(v: string): boolean };
+
+/** See SchedulerServer.complexMinuteBug. */
+export function hasComplexMinuteBug(version: Version | undefined): boolean {
+	if (version === undefined || !version.atLeast('10.1.0.0-196')) return false;
+	if (version.major === 10 && version.minor <= 2) return !version.atLeast('10.2.0.6-362');
+	if (version.major === 10 && version.minor === 3) return true;
+	if (version.major === 11 && version.minor === 0) return !version.atLeast('11.0.0.0-38');
+	return false;
+}
+
+/** See SchedulerServer.zoneParameterIgnored. */
+export function ignoresZoneParameter(version: Version | undefined): boolean {
+	return version !== undefined && version.major === 10 && version.minor === 2 && version.atLeast('10.2.0.1-241') && !readsStartFields(version);
+}
+
 export async function schedulerServer(ctx: RequestContext, itemIndex?: number): Promise<SchedulerServer> {
 	// A server without these endpoints (404) is read as the newest rules in the schedule's zone (the
 	// output says so); a failing one (500, no answer) fails the item: guessing could schedule wrongly.
@@ -73,6 +101,8 @@ export async function schedulerServer(ctx: RequestContext, itemIndex?: number): 
 	const timeZone = await serverTimeZone(ctx, itemIndex);
 	return {
 		modern: readsStartFields(version),
+		complexMinuteBug: hasComplexMinuteBug(version),
+		zoneParameterIgnored: ignoresZoneParameter(version),
 		hasRunOptions: version === undefined || version.atLeast('10'),
 		version: version?.raw,
 		timeZone,

@@ -83,11 +83,12 @@ export async function controlPlan(ctx: IExecuteFunctions, call: Omit<ControlCall
 
 /**
  * An executeTrans answer: a 2xx answer that is not a result document is the transformation's own
- * output. The servlet sets an XML content type and writes the XML declaration before it runs anything
- * (`contentTypeAndHeader(true, …)` in ExecuteTransServlet.doGet, pentaho/pentaho-kettle
- * engine/src/main/java/org/pentaho/di/www/ExecuteTransServlet.java@00c601e0), so a clean run whose
- * steps write nothing answers the declaration alone, and what a step writes to the servlet output comes
- * after it. Failures are HTTP 500 with a webresult ERROR (raised by the transport).
+ * output. Released servers (9.3, 10.2, 11.0) set no content type and write nothing before the run: a
+ * clean run whose steps write nothing answers an empty body. Current upstream code (pentaho/pentaho-kettle
+ * engine/src/main/java/org/pentaho/di/www/ExecuteTransServlet.java@00c601e0, after 2026-03; not on the
+ * 11.0 branch) sets an XML content type and writes the XML declaration first (`contentTypeAndHeader(true,
+ * …)`), so there a clean run answers the declaration alone and step output comes after it. The
+ * declaration is not output in either case. Failures are HTTP 500 with a webresult ERROR.
  */
 export function readExecuteAnswer(node: INode, answer: { status: number; raw: string }, what: string, itemIndex: number, secrets: string[]): ControlAnswer {
 	const { status, raw } = answer;

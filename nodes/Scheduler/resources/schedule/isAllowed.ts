@@ -25,7 +25,15 @@ export const execute = requestOperation<{ fileId: string }>({
 		return { fileId };
 	},
 	async request({ fileId }) {
-		return await schedulerCall(this, { method: 'GET', endpoint: 'isScheduleAllowed', qs: { id: fileId }, expect: 'text' });
+		// An id the repository does not know is a 500 (the server's "Invalid repository file id" survives only where the
+		// container does not replace it with its error page, see docs/real-servers/scheduler.md).
+		return await schedulerCall(this, {
+			method: 'GET',
+			endpoint: 'isScheduleAllowed',
+			qs: { id: fileId },
+			expect: 'text',
+			refusals: { 500: `Invalid repository file id: the repository has no file with the ID ${fileId}, or it could not be read` },
+		});
 	},
 	output({ fileId }, { body }, itemIndex) {
 		return { fileId, scheduleAllowed: booleanAnswer(this, { body }, itemIndex) };
