@@ -217,6 +217,15 @@ const REPOSITORY_SAMPLES: Record<string, Sample> = {
 		prepare: withFiles('gone'),
 	},
 	'dataflowRepository.trash.getMany': { parameters: { returnAll: true } },
+	'dataflowRepository.trash.restore': {
+		parameters: { filesBy: 'path', paths: ['={{ "/home/admin/reliability/restore_" + $json.n + ".ktr" }}'] },
+		prepare: async (emulator: RunningEmulator, items: number) => {
+			for (let n = 0; n < items; n++) {
+				const file = await putRepositoryFile(emulator.app, `/home/admin/reliability/restore_${n}.ktr`, `<transformation><name>restore ${n}</name></transformation>`);
+				await adminFetch(emulator, '/api/repo/files/delete', { method: 'PUT', headers: { 'Content-Type': 'text/plain' }, body: file.id });
+			}
+		},
+	},
 	'dataflowRepository.access.getAcl': { parameters: { path: path('/home/admin/sales.ktr') } },
 	'dataflowRepository.access.updateAcl': {
 		parameters: { path: path('={{ "/home/admin/reliability/acl_" + $json.n + ".ktr" }}'), aclSource: 'fields', owner: 'admin', ownerType: 0, aclMode: 'inherit' },
@@ -433,6 +442,25 @@ export const SAMPLES: Record<string, Sample> = {
 	'dataflowLineage.lineage.getForFile': {
 		parameters: { filePath: '/home/admin/sales.ktr', dateRange: 'all' },
 		bad: [{ label: 'a ".." path segment', parameters: { filePath: '/home/../admin/sales.ktr' }, message: /"\.\." segments/ }],
+	},
+
+	// Report
+	'dataflowReport.report.getParameters': {
+		parameters: { report: rl('/public/Steel Wheels/Sales by Region.prpt') },
+		bad: [{ label: 'values that are not JSON', parameters: { options: { values: '{"Region": ' } }, message: /Evaluate With Values \(JSON\) is not valid JSON/ }],
+	},
+	'dataflowReport.report.render': {
+		parameters: {
+			report: rl('/public/Steel Wheels/Sales by Region.prpt'),
+			format: 'pageable/pdf',
+			parameterInput: 'json',
+			parametersJson: '={{ JSON.stringify({ Region: ["EMEA", "NA", "APAC"][$json.n % 3], Year: 2004 }) }}',
+			binaryPropertyName: 'data',
+		},
+		bad: [
+			{ label: 'output-target as a parameter', parameters: { parametersJson: '{"output-target": "pageable/pdf"}' }, message: /"output-target" cannot be given as a parameter/ },
+			{ label: 'a path that is not a report', parameters: { report: rl('={{ "/public/Steel Wheels/sales.ktr" }}') }, message: /is not a report: choose a \.prpt file/ },
+		],
 	},
 
 	// Scheduler

@@ -8,7 +8,11 @@
  * stream, same file @9.3.0.0-422 and @11.1.0.0-345). Both are caught here, while the file streams
  * through: the first bytes must be the format's signature and the last ones its end, else the item
  * fails instead of carrying half a file. Text formats (CSV, text, the e-mail message) have no
- * signature and cannot be checked.
+ * signature: there the plugin's own failure texts are caught, as the whole answer or at its end
+ * (after partial output): "Report validation failed." (ExecuteReportContentHandler.sendErrorResponse,
+ * messages.properties ReportPlugin.ReportValidationFailed), "The parameters provided for this report
+ * are not valid." (pentaho-reporting engine/core …/states/process/ProcessState.java@10.2.0.0-222) and
+ * "Failed to execute query." (…/modules/misc/datafactory/sql/SimpleSQLReportDataFactory.java@10.2.0.0-222).
  */
 import type { ByteStream } from '../../common/binary';
 import { readableClassOf } from '../../common/binary';
@@ -39,10 +43,23 @@ const ENDINGS: Record<NonNullable<ReportFormat['check']>, (tail: Buffer, size: n
 	html: (tail) => /<\/html>\s*$/i.test(tail.toString('utf8')),
 };
 
+const FAILURE_TEXTS = ['Report validation failed.', 'The parameters provided for this report are not valid.', 'Failed to execute query.'];
+
+/** The failure text a text file ends with, if any. */
+function failureAtEnd(tail: Buffer): string | undefined {
+	const text = tail.toString('utf8').trimEnd();
+	return FAILURE_TEXTS.find((message) => text.endsWith(message));
+}
+
 /** Readable text of a body that is not the file: the server's own message. */
 function messageOf(bytes: Buffer): string {
 	const text = bytes.toString('utf8').replace(/\s+/g, ' ').trim();
 	return text.length > 300 ? `${text.slice(0, 299)}…` : text;
+}
+
+/** "a PDF file", "an HTML (Single Page) file", "an Excel (XLSX) file". */
+function aFile(format: ReportFormat): string {
+	return `${/^(?:[AEIO]|HTML)/.test(format.name) ? 'an' : 'a'} ${format.name} file`;
 }
 
 function printable(bytes: Buffer): boolean {
@@ -56,8 +73,8 @@ function wrongStart(format: ReportFormat, body: Buffer): RenderFailure {
 	const message = printable(body) ? messageOf(body) : '';
 	return new RenderFailure(
 		body.length === 0
-			? `The server answered an empty file where a ${format.name} file was expected: the report did not render`
-			: `The report did not render: the server answered ${message ? `"${message}"` : 'data'} instead of a ${format.name} file`,
+			? `The server answered an empty file where ${aFile(format)} was expected: the report did not render`
+			: `The report did not render: the server answered ${message ? `"${message}"` : 'data'} instead of ${aFile(format)}`,
 	);
 }
 
@@ -72,9 +89,23 @@ function cutOff(format: ReportFormat, size: number, tail: Buffer): RenderFailure
 	);
 }
 
+/** A text format's answer that ends with one of the plugin's failure texts. */
+function textFailure(format: ReportFormat, size: number, tail: Buffer): RenderFailure | undefined {
+	const message = failureAtEnd(tail);
+	if (!message) return undefined;
+	const whole = size <= tail.length && tail.toString('utf8').trim() === message;
+	return whole
+		? new RenderFailure(`The report did not render: the server answered "${message}" instead of ${aFile(format)}`)
+		: new RenderFailure(`The ${format.name} file the server sent is incomplete (${size} bytes): the report failed while rendering: "${message}"`);
+}
+
 /** Checks a whole body held in memory. */
 export function checkBuffer(format: ReportFormat, body: Buffer): void {
-	if (!format.check) return;
+	if (!format.check) {
+		const failure = textFailure(format, body.length, body.subarray(Math.max(0, body.length - TAIL)));
+		if (failure) throw failure;
+		return;
+	}
 	if (!SIGNATURES[format.check](body.subarray(0, HEAD))) throw wrongStart(format, body.subarray(0, MESSAGE_LIMIT));
 	if (!ENDINGS[format.check](body.subarray(Math.max(0, body.length - TAIL)), body.length)) throw cutOff(format, body.length, body.subarray(Math.max(0, body.length - TAIL)));
 }
@@ -92,7 +123,6 @@ export interface CheckedBody {
  */
 export function checkedBody(format: ReportFormat, body: Buffer | ByteStream): CheckedBody {
 	let failure: RenderFailure | undefined;
-	if (!format.check) return { body, failure: () => undefined };
 	if (Buffer.isBuffer(body)) {
 		try {
 			checkBuffer(format, body);
@@ -104,6 +134,8 @@ export function checkedBody(format: ReportFormat, body: Buffer | ByteStream): Ch
 	const Readable = readableClassOf(body);
 	if (!Readable) return { body, failure: () => undefined };
 	const check = format.check;
+	const signature = check ? SIGNATURES[check] : () => true;
+	const ending = check ? ENDINGS[check] : () => true;
 	const source = body as unknown as AsyncIterable<Buffer | string>;
 	async function* generate(): AsyncGenerator<Buffer> {
 		const pending: Buffer[] = [];
@@ -122,7 +154,7 @@ export function checkedBody(format: ReportFormat, body: Buffer | ByteStream): Ch
 				pending.push(chunk);
 				head = Buffer.concat(pending);
 				if (head.length < HEAD) continue;
-				if (!SIGNATURES[check](head)) {
+				if (!signature(head)) {
 					// Not the file: what came is the server's message; read a little more of it, then stop.
 					let text = head;
 					while (text.length < MESSAGE_LIMIT) {
@@ -140,11 +172,17 @@ export function checkedBody(format: ReportFormat, body: Buffer | ByteStream): Ch
 			}
 			yield chunk;
 		}
-		if (!started) {
+		if (!started && check) {
 			failure = wrongStart(format, Buffer.concat(pending));
 			throw failure;
 		}
-		if (!ENDINGS[check](tail, size)) {
+		if (!check) {
+			failure = textFailure(format, size, tail);
+			if (failure) throw failure;
+			for (const part of pending.splice(0)) yield part;
+			return;
+		}
+		if (!ending(tail, size)) {
 			failure = cutOff(format, size, tail);
 			throw failure;
 		}
