@@ -162,6 +162,7 @@ function withFiles(prefix: string) {
 }
 
 let backupZip: Buffer | undefined;
+let restoreRuns = 0;
 
 const REPOSITORY_SAMPLES: Record<string, Sample> = {
 	'dataflowRepository.file.upload': {
@@ -217,6 +218,21 @@ const REPOSITORY_SAMPLES: Record<string, Sample> = {
 		prepare: withFiles('gone'),
 	},
 	'dataflowRepository.trash.getMany': { parameters: { returnAll: true } },
+	'dataflowRepository.trash.restore': {
+		parameters: { filesBy: 'path', paths: ['={{ $json.path }}'] },
+		// Each run trashes files of its own names: two trashed files from one path would be ambiguous (refused by design).
+		prepare: async (emulator: RunningEmulator, items: number): Promise<PreparedItems> => {
+			const out: PreparedItems = [];
+			for (let n = 0; n < items; n++) {
+				const path = `/home/admin/reliability/restore_${++restoreRuns}_${n}.ktr`;
+				const file = await putRepositoryFile(emulator.app, path, `<transformation><name>restore ${n}</name></transformation>`);
+				await adminFetch(emulator, '/api/repo/files/delete', { method: 'PUT', headers: { 'Content-Type': 'text/plain' }, body: file.id });
+				out.push({ path });
+			}
+			return out;
+		},
+	},
+	},
 	'dataflowRepository.trash.restore': {
 		parameters: { filesBy: 'path', paths: ['={{ "/home/admin/reliability/restore_" + $json.n + ".ktr" }}'] },
 		prepare: async (emulator: RunningEmulator, items: number) => {

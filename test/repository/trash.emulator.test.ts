@@ -17,6 +17,32 @@ describeEachProfile('Repository node', (profile) => {
 const { fixture, admin, ok } = repositoryEmulator(profile);
 
 describe('Trash', () => {
+	it('Restore puts a file back in its original folder (re-created when gone), names a file of that name in the way, and restores into the home folder (issue 28, defect 14)', async () => {
+		const repo = repositoryOf(fixture.emulator.app);
+		const user = { name: 'admin', password: '', admin: true };
+		await repo.writeFile('/home/admin/restore/back.ktr', '<back/>', user);
+		await ok('trash', 'moveToTrash', { filesBy: 'path', paths: ['/home/admin/restore/back.ktr'] });
+		// The original folder is gone too: the repository creates it again.
+		await ok('trash', 'deletePermanently', { filesBy: 'path', paths: ['/home/admin/restore'] });
+		const restored = await ok('trash', 'restore', { filesBy: 'path', paths: ['/home/admin/restore/back.ktr'] });
+		expect(restored.items[0].json).toMatchObject({ restoredTo: 'originalFolder', files: [{ originalPath: '/home/admin/restore/back.ktr', restored: true }] });
+		expect((await repo.readContent(repo.find('/home/admin/restore/back.ktr')!)).toString()).toBe('<back/>');
+
+		// A file of that name in the original folder: the server answers 500 and restores nothing.
+		await ok('trash', 'moveToTrash', { filesBy: 'path', paths: ['/home/admin/restore/back.ktr'] });
+		await repo.writeFile('/home/admin/restore/back.ktr', '<new/>', user);
+		const blocked = await exec('trash', 'restore', { filesBy: 'path', paths: ['/home/admin/restore/back.ktr'] }, { credentials: admin() });
+		expect(blocked.error?.message).toBe('A file or folder already exists at /home/admin/restore/back.ktr: the server restores nothing over it');
+		expect((await repo.readContent(repo.find('/home/admin/restore/back.ktr')!)).toString()).toBe('<new/>');
+
+		// Into the home folder, keeping both.
+		const home = await ok('trash', 'restore', { filesBy: 'path', paths: ['/home/admin/restore/back.ktr'], restoreTo: 'home' });
+		expect(home.items[0].json).toMatchObject({ restoredTo: 'homeFolder', files: [{ restored: true }] });
+		const trash = await ok('trash', 'getMany', { returnAll: true });
+		expect(trash.items.filter((i) => i.json.name === 'back.ktr')).toEqual([]);
+		expect(repo.find('/home/admin/back.ktr')).toBeDefined();
+	});
+
 	it('Move to Trash → Get Many lists it → Delete Permanently removes it', async () => {
 		const app = fixture.emulator.app;
 		const repo = repositoryOf(app);
