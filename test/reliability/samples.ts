@@ -232,16 +232,6 @@ const REPOSITORY_SAMPLES: Record<string, Sample> = {
 			return out;
 		},
 	},
-	},
-	'dataflowRepository.trash.restore': {
-		parameters: { filesBy: 'path', paths: ['={{ "/home/admin/reliability/restore_" + $json.n + ".ktr" }}'] },
-		prepare: async (emulator: RunningEmulator, items: number) => {
-			for (let n = 0; n < items; n++) {
-				const file = await putRepositoryFile(emulator.app, `/home/admin/reliability/restore_${n}.ktr`, `<transformation><name>restore ${n}</name></transformation>`);
-				await adminFetch(emulator, '/api/repo/files/delete', { method: 'PUT', headers: { 'Content-Type': 'text/plain' }, body: file.id });
-			}
-		},
-	},
 	'dataflowRepository.access.getAcl': { parameters: { path: path('/home/admin/sales.ktr') } },
 	'dataflowRepository.access.updateAcl': {
 		parameters: { path: path('={{ "/home/admin/reliability/acl_" + $json.n + ".ktr" }}'), aclSource: 'fields', owner: 'admin', ownerType: 0, aclMode: 'inherit' },
