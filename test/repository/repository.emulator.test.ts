@@ -29,7 +29,7 @@ describe('path browser (listSearch)', () => {
 
 	it('shows why a list cannot be loaded (wrong password) instead of "No results"', async () => {
 		const ctx = loadOptionsContext({ ...suzy(), password: 'wrong' });
-		await expect(searchPaths.call(ctx, '')).rejects.toThrow(/401|[Uu]nauthori[sz]ed|credentials/);
+		await expect(searchPaths.call(ctx, '')).rejects.toThrow(/401|[Uu]nauthori[sz]ed|credential/);
 		await expect(searchFolders.call(ctx, '/public/')).rejects.toThrow();
 	});
 

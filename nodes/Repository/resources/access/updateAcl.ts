@@ -237,7 +237,23 @@ export const execute = defineOperation<Plan>({
 			owner,
 			ownerType,
 		});
-		await sendPlanned(this, { method: 'PUT', path: url, headers: { 'Content-Type': 'application/xml' }, body, expect: 'empty' }, itemIndex);
+		// The server answers a missing ACL-management right (and a file it cannot find) with a bare 500
+		// (FileService.setFileAcls; docs/real-servers/repository.md), a name it refuses with 403.
+		await sendPlanned(
+			this,
+			{
+				method: 'PUT',
+				path: url,
+				headers: { 'Content-Type': 'application/xml' },
+				body,
+				expect: 'empty',
+				refusals: {
+					403: 'The server refused a name in the ACL: an owner or recipient may not be blank or hold # , + " \\ < >',
+					500: `The server refused the ACL of ${plan.path}: the user may not manage its permissions (ACL management), or the file is gone`,
+				},
+			},
+			itemIndex,
+		);
 		const after = aclRecord((await sendPlanned(this, { method: 'GET', path: url, expect: 'json' }, itemIndex)).body);
 		return toItems({ path: plan.path, change: plan.mode, ...after, updated: true });
 	},

@@ -59,7 +59,13 @@ export const execute = requestOperation<Plan>({
 	},
 	async request(plan, itemIndex) {
 		const id = await createDirPathId(this, plan.path, itemIndex);
-		return { method: 'PUT', path: plan.useFilesEndpoint ? `${FILES}/${id}/createDir` : `${DIRS}/${id}`, expect: 'empty' };
+		return {
+			method: 'PUT',
+			path: plan.useFilesEndpoint ? `${FILES}/${id}/createDir` : `${DIRS}/${id}`,
+			expect: 'empty',
+			// The server's "couldNotCreateFolderDuplicate" survives only on 11.x; 9.3/10.2 send their generic page.
+			refusals: { 409: `${plan.path} exists already (couldNotCreateFolderDuplicate)` },
+		};
 	},
 	output: (plan) => ({ path: plan.path, created: true }),
 });

@@ -65,6 +65,7 @@ export const execute = defineOperation<Plan>({
 				headers: { 'Content-Type': 'application/json' },
 				body: JSON.stringify({ attributes: Object.entries(attributes).map(([key, value]) => ({ key, value })) }),
 				expect: 'empty',
+				refusals: { 403: 'Only administrators may change the LDAP settings, and this user is not one' },
 			},
 			itemIndex,
 		);

@@ -61,7 +61,9 @@ export const execute = requestOperation<Plan>({
 	},
 	async request(plan, itemIndex): Promise<RequestPlan> {
 		const version = await serverVersion(this, itemIndex);
-		const get: RequestPlan = { method: 'GET', path: `${FILES}/backup`, headers: { Accept: '*/*' }, expect: 'stream' };
+		// 9.3/10.2 answer a refusal with the container's generic page (see docs/real-servers): the reason is said here.
+		const refusals = { 403: 'Only administrators may back up the system, and this user is not one' };
+		const get: RequestPlan = { method: 'GET', path: `${FILES}/backup`, headers: { Accept: '*/*' }, expect: 'stream', refusals };
 		if (version && !logsBackup(version)) return get;
 		const post: RequestPlan = {
 			method: 'POST',
@@ -69,6 +71,7 @@ export const execute = requestOperation<Plan>({
 			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: '*/*' },
 			body: new URLSearchParams(plan.form).toString(),
 			expect: 'stream',
+			refusals,
 		};
 		return version ? post : { ...post, okStatuses: [405], fallback: get };
 	},

@@ -116,6 +116,7 @@ export const execute = defineOperation<Plan>({
 			body,
 			expect: 'empty',
 			noRedirects: true,
+			refusals: { 403: 'Only administrators may restore the system, and this user is not one' },
 			itemIndex,
 		});
 		return toItems({
