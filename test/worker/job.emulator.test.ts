@@ -123,7 +123,7 @@ describe('Worker node against the emulator: Run and Wait', () => {
 		fixture.emulator.app.state.repositoryLookup = repositoryLookup;
 		try {
 			const missing = await runAndWait('/public/etl/does_not_exist.kjb');
-			expect(missing.error?.message).toBe("Unable to run the job: job '/public/etl/does_not_exist' could not be found in the repository");
+			expect(missing.error?.message).toBe('Unable to find job in repository with Slave Server Config: dataflow');
 			const present = await runAndWait('/public/etl/daily_load.kjb');
 			expect(present.error).toBeUndefined();
 			expect(present.items[0].json).toMatchObject({ jobName: 'daily_load', success: true });
@@ -163,16 +163,18 @@ describe('Worker node against the emulator: other job operations', () => {
 		expect(jobName).toBe('emulated_load');
 		const job = state().jobs.find((j) => j.id === id)!;
 		expect(job).toMatchObject({ name: 'emulated_load', source: 'add', logLevel: 'Detailed', parameters: { LOG_LINES: '3' }, variables: { TARGET: 'dwh & mart' }, entries: 3 });
-		expect(job.configuration).toContain('<description>Loads &amp; checks</description>');
 
 		const getStatus = (fromLine = 0) =>
 			run(node, {
 				parameters: { resource: 'job', operation: 'getStatus', jobName, jobId: id, options: { fromLine } },
 				credentials: { dataflowServerApi: fixture.server() },
 			});
+		// addJob only registers the job (AddJobServlet never starts it): it waits until startJob.
 		const first = await getStatus();
-		expect(first.items[0].json.statusDesc).toMatch(/^(Waiting|Running)$/);
-		await new Promise((resolve) => setTimeout(resolve, 350));
+		expect(first.items[0].json.statusDesc).toBe('Waiting');
+		const start = await run(node, { parameters: { resource: 'job', operation: 'start', jobName, jobId: id }, credentials: { dataflowServerApi: fixture.server() } });
+		expect(start.error).toBeUndefined();
+		await new Promise((resolve) => setTimeout(resolve, 400));
 		const done = await getStatus();
 		const json = done.items[0].json as Record<string, any>;
 		expect(json).toMatchObject({ jobName: 'emulated_load', id, statusDesc: 'Finished', result: { nrErrors: 0, result: true } });
@@ -213,7 +215,7 @@ describe('Worker node against the emulator: other job operations', () => {
 			parameters: { resource: 'job', operation: 'getImage', jobName: 'nope' },
 			credentials: { dataflowServerApi: fixture.server() },
 		});
-		expect(missing.error?.message).toBe('The specified job [nope] could not be found');
+		expect(missing.error?.message).toBe("Carte couldn't find the job with name [nope] and carte object id null.");
 		expect(missing.error?.httpCode).toBe('404');
 	});
 });

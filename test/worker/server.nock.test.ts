@@ -117,7 +117,7 @@ describe('Server: Stop', () => {
 		worker().get('/dataflow/stopWorker').query({ xml: 'Y' }).reply(code, '');
 		const result = await run(node, { parameters: { resource: 'server', operation: 'stop' }, credentials: credentials() });
 		expect(result.error?.message).toBe(
-			`The worker server refused to stop (HTTP ${code}). Only a standalone worker server can be stopped this way; the worker inside the BI server (base URL with a context path such as /pentaho) always refuses, and some servers need stopping to be enabled when they start. Ask the server's administrator.`,
+			`The worker server refused to stop (HTTP ${code}). Only a standalone worker server can be stopped this way; the worker inside the BI server (base URL with a context path such as /pentaho) has no server of its own to stop and always refuses. No server setting changes that: stop the BI server the way its administrator does.`,
 		);
 	});
 

@@ -232,12 +232,12 @@ describe('Transformation: control operations against the emulator', () => {
 			repositoryPassword: 'wrong-secret',
 			executePath: '/public/etl/stage_customers',
 		});
-		expect(badPassword.error?.message).toMatch(/Authentication to the repository failed/);
+		expect(badPassword.error?.message).toMatch(/Repository login failed/);
 		expect(badPassword.error?.description).toMatch(/the repository refused the Repository User and Repository Password/);
 		expect(`${badPassword.error?.message} ${badPassword.error?.description}`).not.toContain('wrong-secret');
 
 		const failing = await transformation('execute', { executeSource: 'file', executePath: '/opt/etl/load.ktr', executeParameters: pairs({ FAIL: 'Y' }) });
-		expect(failing.error?.message).toMatch(/Error executing the transformation/);
+		expect(failing.error?.message).toMatch(/Error executing transformation/);
 		expect((failing.error as any)?.httpCode).toBe('500');
 	});
 });

@@ -24,7 +24,7 @@ export const description: INodeProperties[] = [
 				name: 'Add',
 				value: 'add',
 				action: 'Add a job',
-				description: 'Add a job to the server from a .kjb definition, with its log level, parameters and variables',
+				description: 'Add a job to the server from a .kjb definition, with its log level, parameters and variables; it waits there until Start',
 			},
 			{
 				name: 'Execute',

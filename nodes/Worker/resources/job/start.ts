@@ -36,7 +36,16 @@ export const execute = defineOperation<JobRef>({
 			const own = jobs.find((job) => String(job.id ?? '') === ref.id);
 			const name = own ? String(own.jobname ?? ref.name) : ref.name;
 			const sameName = jobs.filter((job) => String(job.jobname ?? '') === name);
-			const ended = own !== undefined && isTerminal(String(own.status_desc ?? ''));
+			const status = String(own?.status_desc ?? '');
+			const ended = own !== undefined && isTerminal(status);
+			// The server refuses a running job with a Java stack trace (Thread.start: IllegalThreadStateException, 500).
+			if (own !== undefined && !ended && status.trim().toLowerCase() !== 'waiting') {
+				throw apiError(this.getNode(), {
+					message: `The job "${name}" (id ${ref.id}) is still running (status "${status}"): stop it first, or wait until it ends`,
+					httpCode: '409',
+					itemIndex,
+				});
+			}
 			if (ended && sameName.length > 1 && String(sameName[0].id ?? '') !== ref.id) {
 				throw apiError(this.getNode(), {
 					message: `The worker server holds ${sameName.length} runs named "${name}": restarting this ended run could run it with another run's parameters. Nothing was started.`,
