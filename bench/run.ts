@@ -1,9 +1,9 @@
 /**
- * npm run bench: runs the four benchmarks, each in its own Node process (with --expose-gc), against
+ * npm run bench: runs the five benchmarks, each in its own Node process (with --expose-gc), against
  * the emulator on 127.0.0.1, and writes bench/RESULTS.md.
  *
- *   npm run bench                       all four
- *   npm run bench -- overhead largeXml  some of them (overhead, largeXml, largeFiles, runAndWait)
+ *   npm run bench                       all five
+ *   npm run bench -- overhead largeXml  some of them (overhead, largeXml, largeFiles, runAndWait, reports)
  *   BENCH_RUNS=1 npm run bench          one run per figure (a quick trial; RESULTS.md says so)
  *   npm run bench -- --render           write RESULTS.md again from the last run's saved figures
  *                                       (bench/.work/run.json), e.g. after a change to the wording
@@ -16,7 +16,7 @@ import path from 'node:path';
 import { busyBetween, cpuSnapshot, machineInfo, packageVersion, RESULTS_FILE, ROOT, WORK_DIR } from './lib/env';
 import { renderResults, type ReportInput, type SectionName, type SectionOutcome } from './lib/report';
 
-const SECTIONS: SectionName[] = ['overhead', 'largeXml', 'largeFiles', 'runAndWait'];
+const SECTIONS: SectionName[] = ['overhead', 'largeXml', 'largeFiles', 'runAndWait', 'reports'];
 
 interface Watch {
 	loads: number[][];

@@ -1,4 +1,6 @@
 /** Exact requests of the Query (CDA) resource: List Queries and Run, paging included. */
+import type { IDataObject } from 'n8n-workflow';
+
 import { cdaTable, exec, formPairs, mapped, rl, server, useNock } from './helpers';
 
 useNock();
@@ -43,7 +45,7 @@ const COLUMNS: Array<[string, string]> = [
 	['Day', 'Date'],
 ];
 
-function rowsAnswer(rows: unknown[][], queryInfo?: Record<string, unknown>) {
+function rowsAnswer(rows: unknown[][], queryInfo?: IDataObject) {
 	return cdaTable(COLUMNS, rows, queryInfo);
 }
 

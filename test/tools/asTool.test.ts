@@ -13,6 +13,7 @@ import { NodeHelpers, type INode, type INodeType } from 'n8n-workflow';
 import { DataflowCatalog } from '../../nodes/Catalog/DataflowCatalog.node';
 import { DataflowDataSource } from '../../nodes/DataSource/DataflowDataSource.node';
 import { DataflowLineage } from '../../nodes/Lineage/DataflowLineage.node';
+import { DataflowReport } from '../../nodes/Report/DataflowReport.node';
 import { DataflowRepository } from '../../nodes/Repository/DataflowRepository.node';
 import { DataflowRepositoryTrigger } from '../../nodes/Repository/DataflowRepositoryTrigger.node';
 import { DataflowScheduler } from '../../nodes/Scheduler/DataflowScheduler.node';
@@ -38,6 +39,7 @@ describe('action nodes as AI tools', () => {
 		['Catalog', new DataflowCatalog()],
 		['DataSource', new DataflowDataSource()],
 		['Lineage', new DataflowLineage()],
+		['Report', new DataflowReport()],
 		['Repository', new DataflowRepository()],
 		['Scheduler', new DataflowScheduler()],
 		['Worker', new DataflowWorker()],
@@ -56,6 +58,28 @@ describe('action nodes as AI tools', () => {
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json.path)).toEqual(expect.arrayContaining([expect.stringMatching(/^\/public\//)]));
 		expect(fixture.requests()[0]).toMatch(/^GET \/pentaho\/api\/repo\/files\/:public\/children/);
+	});
+
+	it('Report render as a tool, values as JSON (what an agent fills): the parameters checked, then the file rendered', async () => {
+		fixture.resetRequests();
+		const { items, error } = await run(asTool(new DataflowReport()), {
+			parameters: {
+				resource: 'report',
+				operation: 'render',
+				report: rl('/public/Steel Wheels/Sales by Region.prpt'),
+				format: 'pageable/pdf',
+				parameterInput: 'json',
+				parametersJson: '{"Region": "EMEA"}',
+				binaryPropertyName: 'data',
+			},
+			credentials: { dataflowServerApi: fixture.server() },
+		});
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ fileName: 'Sales by Region.pdf', mimeType: 'application/pdf' });
+		expect(fixture.requests().filter((r) => /\/api\/repos\//.test(r))).toEqual([
+			'POST /pentaho/api/repos/:public:Steel%20Wheels:Sales%20by%20Region.prpt/parameter',
+			'GET /pentaho/api/repos/:public:Steel%20Wheels:Sales%20by%20Region.prpt/report',
+		]);
 	});
 
 	it('an unknown operation as a tool fails with a message naming it', async () => {
@@ -78,6 +102,7 @@ describe('builder hints', () => {
 		['Catalog', new DataflowCatalog()],
 		['DataSource', new DataflowDataSource()],
 		['Lineage', new DataflowLineage()],
+		['Report', new DataflowReport()],
 		['Repository', new DataflowRepository()],
 		['Scheduler', new DataflowScheduler()],
 		['Worker', new DataflowWorker()],
