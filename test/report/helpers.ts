@@ -154,6 +154,8 @@ export interface AnswerOptions {
 	/** The output-target values offered; [] leaves the system parameters out. */
 	offered?: Array<[string, string]>;
 	selectedFormat?: string;
+	/** The report locks its output type to this target (output-target hidden, that value selected). */
+	locked?: string;
 }
 
 /** A parameter answer as ParameterXmlContentHandler writes it. */
@@ -161,7 +163,16 @@ export function parameterAnswer(parameters: FakeParameter[], options: AnswerOpti
 	const offered = options.offered ?? OFFERED_10;
 	const system: FakeParameter[] = offered.length
 		? [
-				{ name: 'output-target', system: true, mandatory: true, list: true, strict: true, label: 'Output Type', values: offered.map(([v, l]) => [v, l, v === (options.selectedFormat ?? 'table/html;page-mode=page')]) },
+				{
+					name: 'output-target',
+					system: true,
+					mandatory: !options.locked,
+					hidden: Boolean(options.locked),
+					list: true,
+					strict: true,
+					label: 'Output Type',
+					values: offered.map(([v, l]) => [v, l, v === (options.locked ?? options.selectedFormat ?? 'table/html;page-mode=page')]),
+				},
 				{ name: 'accepted-page', type: 'java.lang.Integer', system: true, hidden: true, list: false },
 				{ name: '::session', system: true, hidden: true, list: false },
 			]

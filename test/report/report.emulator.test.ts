@@ -13,8 +13,29 @@ import { binaryBytes, exec, mapped, renderJson, rl } from './helpers';
 const SALES = '/public/Steel Wheels/Sales by Region.prpt';
 const BROKEN = '/public/Steel Wheels/Broken Report.prpt';
 
+const LOCKED = '/public/Steel Wheels/Locked Report.prpt';
+
 describeEachProfile('Report', (profile) => {
-	const fixture = useEmulator({ profile });
+	const fixture = useEmulator({
+		profile,
+		seed: {
+			reporting: {
+				reports: [
+					{
+						path: LOCKED,
+						title: 'Locked Report',
+						parameters: [],
+						columns: [{ name: 'NAME', label: 'Name', type: 'string' }],
+						*rows() {
+							yield ['one'];
+						},
+						preferredOutputTarget: 'table/html;page-mode=stream',
+						lockOutputType: true,
+					},
+				],
+			},
+		},
+	});
 	const admin = () => fixture.server();
 	const renders = () => fixture.requests().filter((r) => r.endsWith('/report'));
 
@@ -108,6 +129,16 @@ describeEachProfile('Report', (profile) => {
 			expect(result.items).toEqual([]);
 			expect(result.error?.message).toMatch(/Failed to execute query\./);
 		}
+	});
+
+	it('a report that locks its output type: another format is refused before rendering, its own renders', async () => {
+		fixture.resetRequests();
+		let result = await exec('report', 'render', renderJson(LOCKED, {}), { credentials: admin() });
+		expect(renders()).toEqual([]);
+		expect(result.error?.message).toBe(`${LOCKED} was not rendered: The report always renders as HTML (Single Page) (its output type is locked): choose that format`);
+		result = await exec('report', 'render', renderJson(LOCKED, {}, { format: 'table/html;page-mode=stream' }), { credentials: admin() });
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ fileName: 'Locked Report.html', mimeType: 'text/html' });
 	});
 
 	it('a report that is not there', async () => {

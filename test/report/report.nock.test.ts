@@ -285,6 +285,14 @@ describe('Report › Render', () => {
 			expect(result.error?.message).toContain('This server does not offer the format Excel 97-2003 (XLS, Server 9.x Only) for this report (it offers: HTML (Paginated), HTML (Single Page)');
 		});
 
+		it('a report that locks its output type to another format', async () => {
+			parameterScope(parameterAnswer(SALES, { locked: 'table/html;page-mode=stream' }));
+			const render = noRender();
+			const result = await exec('report', 'render', renderJson(REPORT, { region: 'EMEA' }));
+			expect(render.isDone()).toBe(false);
+			expect(result.error?.message).toBe(`${REPORT} was not rendered: The report always renders as HTML (Single Page) (its output type is locked): choose that format`);
+		});
+
 		it('a report-wide message', async () => {
 			parameterScope(parameterAnswer(SALES, { globalErrors: ['A report configuration error prevents the validation of this prompt'] }));
 			const result = await exec('report', 'render', renderJson(REPORT, { region: 'EMEA' }));

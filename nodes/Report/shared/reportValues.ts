@@ -51,10 +51,16 @@ export function renderProblems(definition: ParameterDefinition, values: Map<stri
 		if (!known.has(name) && !(name in RESERVED)) problems.push(`The report has no parameter "${name}" (its parameters: ${names(own)})`);
 	}
 	const offered = offeredFormats(definition);
+	const label = (target: string) => formatOf(target)?.name ?? target;
 	if (offered && !offered.some((f) => f.value === format)) {
-		const label = formatOf(format)?.name ?? format;
-		problems.push(`This server does not offer the format ${label} for this report (it offers: ${offered.map((f) => f.label).join(', ')})`);
+		problems.push(`This server does not offer the format ${label(format)} for this report (it offers: ${offered.map((f) => f.label).join(', ')})`);
 	}
+	// A report that locks its output type renders that type whatever is asked; the plugin then hides
+	// output-target and selects the locked type (ParameterXmlContentHandler.hideOutputParameterIfLocked,
+	// computeRealInput; SimpleReportingComponent.computeEffectiveOutputTarget@10.2.0.0-222).
+	const target = definition.parameters.find((p) => p.name === 'output-target');
+	const locked = target?.hidden && typeof target.selected[0] === 'string' ? target.selected[0] : undefined;
+	if (locked && locked !== format) problems.push(`The report always renders as ${label(locked)} (its output type is locked): choose that format`);
 	for (const parameter of definition.parameters) {
 		if (parameter.name === 'output-target') continue;
 		if (parameter.errors.length) {
