@@ -100,10 +100,34 @@ export function messageFromXml(xml: string): string | undefined {
 export function isGenericErrorPage(text: string): boolean {
 	if (!/<html|<!doctype html|<title/i.test(text)) return false;
 	if (/Sorry, something went wrong\./i.test(text)) return true;
-	if (/HTTP Status \d{3}/i.test(text) && /Apache Tomcat/i.test(text)) return true;
-	if (/HTTP ERROR:? ?\d{3}/i.test(text) && /Powered by Jetty|<title>Error \d{3}/i.test(text)) return true;
-	return false;
+	// Tomcat's report and Jetty's page carry a message only when a servlet gave one to sendError: a page whose
+	// message is empty or just the status's reason phrase says nothing more than the status.
+	const tomcat = /HTTP Status \d{3}/i.test(text) && /Apache Tomcat/i.test(text);
+	const jetty = /HTTP ERROR:? ?\d{3}/i.test(text) && /Powered by Jetty|<title>Error \d{3}/i.test(text);
+	if (!tomcat && !jetty) return false;
+	const message =
+		/<b>Message<\/b>\s*([\s\S]*?)<\/p>/i.exec(text)?.[1] ??
+		/MESSAGE:<\/th>\s*<td>([\s\S]*?)<\/td>/i.exec(text)?.[1] ??
+		/<pre>([\s\S]*?)<\/pre>/i.exec(text)?.[1] ??
+		'';
+	const words = message.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+	return words === '' || REASON_PHRASES.has(words.toLowerCase());
 }
+
+const REASON_PHRASES = new Set([
+	'bad request',
+	'unauthorized',
+	'forbidden',
+	'not found',
+	'method not allowed',
+	'not acceptable',
+	'conflict',
+	'unsupported media type',
+	'internal server error',
+	'server error',
+	'service unavailable',
+	'bad gateway',
+]);
 
 export function extractServerMessage(body: unknown, contentType?: string): string | undefined {
 	if (body === undefined || body === null) return undefined;

@@ -20,10 +20,11 @@ describe('extractServerMessage', () => {
 		expect(extractServerMessage({ errorMessage: 'other' })).toBe('other');
 	});
 	it('reads text/plain', () => expect(extractServerMessage('  couldNotCreateFolderDuplicate \n', 'text/plain')).toBe('couldNotCreateFolderDuplicate'));
-	it('reads a web container HTML page', () => {
+	it('reads a web container HTML page that carries a message, and finds none in one that only repeats the status', () => {
 		const page =
 			'<html><head><title>Error 500 Server Error</title><style>p{}</style></head><body><h2>HTTP ERROR 500</h2><p>Problem accessing /x. Reason:<pre>    Server Error</pre></p></body></html>';
-		expect(extractServerMessage(page, 'text/html')).toBe('HTTP ERROR 500: Server Error');
+		expect(extractServerMessage(page, 'text/html')).toBeUndefined();
+		expect(extractServerMessage(page.replace('    Server Error', 'Unable to find repository: dataflow'), 'text/html')).toBe('HTTP ERROR 500: Unable to find repository: dataflow');
 	});
 	it('reads a Buffer body', () => expect(extractServerMessage(Buffer.from('boom'), 'text/plain')).toBe('boom'));
 	it('never answers "[object Object]" or "undefined"', () => {
