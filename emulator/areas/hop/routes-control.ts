@@ -318,13 +318,22 @@ function startWorkflow(call: HopCall): HopAnswer {
 }
 
 export const CONTROL_SERVLETS: ServletDef[] = [
+	// apache/hop:engine/src/main/java/org/apache/hop/www/StopPipelineServlet.java@2.19.0-rc1 (and @2.9.0-rc1 where it exists)
 	{ path: '/hop/stopPipeline', className: 'org.apache.hop.www.StopPipelineServlet', handler: stopPipeline },
+	// apache/hop:engine/src/main/java/org/apache/hop/www/PausePipelineServlet.java@2.19.0-rc1 (and @2.9.0-rc1 where it exists)
 	{ path: '/hop/pausePipeline', className: 'org.apache.hop.www.PausePipelineServlet', handler: pausePipeline },
+	// apache/hop:engine/src/main/java/org/apache/hop/www/RemovePipelineServlet.java@2.19.0-rc1 (and @2.9.0-rc1 where it exists)
 	{ path: '/hop/removePipeline', className: 'org.apache.hop.www.RemovePipelineServlet', handler: removePipeline },
+	// apache/hop:engine/src/main/java/org/apache/hop/www/PrepareExecutionPipelineServlet.java@2.19.0-rc1 (and @2.9.0-rc1 where it exists)
 	{ path: '/hop/prepareExec', className: 'org.apache.hop.www.PrepareExecutionPipelineServlet', handler: prepareExec },
+	// apache/hop:engine/src/main/java/org/apache/hop/www/StartExecutionPipelineServlet.java@2.19.0-rc1 (and @2.9.0-rc1 where it exists)
 	{ path: '/hop/startExec', className: 'org.apache.hop.www.StartExecutionPipelineServlet', handler: startExec },
+	// apache/hop:engine/src/main/java/org/apache/hop/www/StartPipelineServlet.java@2.19.0-rc1 (and @2.9.0-rc1 where it exists)
 	{ path: '/hop/startPipeline', className: 'org.apache.hop.www.StartPipelineServlet', handler: startPipeline },
+	// apache/hop:engine/src/main/java/org/apache/hop/www/StopWorkflowServlet.java@2.19.0-rc1 (and @2.9.0-rc1 where it exists)
 	{ path: '/hop/stopWorkflow', className: 'org.apache.hop.www.StopWorkflowServlet', handler: stopWorkflow },
+	// apache/hop:engine/src/main/java/org/apache/hop/www/RemoveWorkflowServlet.java@2.19.0-rc1 (and @2.9.0-rc1 where it exists)
 	{ path: '/hop/removeWorkflow', className: 'org.apache.hop.www.RemoveWorkflowServlet', handler: removeWorkflow },
+	// apache/hop:engine/src/main/java/org/apache/hop/www/StartWorkflowServlet.java@2.19.0-rc1 (and @2.9.0-rc1 where it exists)
 	{ path: '/hop/startWorkflow', className: 'org.apache.hop.www.StartWorkflowServlet', handler: startWorkflow },
 ];

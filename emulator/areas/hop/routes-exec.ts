@@ -163,8 +163,12 @@ function shutdown(call: HopCall): HopAnswer {
 }
 
 export const EXEC_SERVLETS: ServletDef[] = [
+	// apache/hop:engine/src/main/java/org/apache/hop/www/ExecPipelineServlet.java@2.19.0-rc1 (and @2.9.0-rc1 where it exists)
 	{ path: '/hop/execPipeline', className: 'org.apache.hop.www.ExecPipelineServlet', since: '2.17.0', handler: (call) => exec(call, 'pipeline') },
+	// apache/hop:engine/src/main/java/org/apache/hop/www/ExecWorkflowServlet.java@2.19.0-rc1 (and @2.9.0-rc1 where it exists)
 	{ path: '/hop/execWorkflow', className: 'org.apache.hop.www.ExecWorkflowServlet', since: '2.17.0', handler: (call) => exec(call, 'workflow') },
+	// apache/hop:engine/src/main/java/org/apache/hop/www/WebServiceServlet.java@2.19.0-rc1 (and @2.9.0-rc1 where it exists)
 	{ path: '/hop/webService', className: 'org.apache.hop.www.WebServiceServlet', handler: webService },
+	// apache/hop:engine/src/main/java/org/apache/hop/www/ShutdownServlet.java@2.19.0-rc1 (and @2.9.0-rc1 where it exists)
 	{ path: '/shutdown', className: 'org.apache.hop.www.ShutdownServlet', since: '2.19.0', handler: shutdown },
 ];

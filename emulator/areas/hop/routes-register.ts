@@ -207,11 +207,17 @@ async function addExport(call: HopCall): Promise<HopAnswer> {
 }
 
 export const REGISTER_SERVLETS: ServletDef[] = [
+	// apache/hop:engine/src/main/java/org/apache/hop/www/RegisterPipelineServlet.java@2.19.0-rc1 (and @2.9.0-rc1 where it exists)
 	{ path: '/hop/registerPipeline', className: 'org.apache.hop.www.RegisterPipelineServlet', handler: registerPipeline },
+	// apache/hop:engine/src/main/java/org/apache/hop/www/RegisterWorkflowServlet.java@2.19.0-rc1 (and @2.9.0-rc1 where it exists)
 	{ path: '/hop/registerWorkflow', className: 'org.apache.hop.www.RegisterWorkflowServlet', handler: registerWorkflow },
+	// apache/hop:engine/src/main/java/org/apache/hop/www/AddPipelineServlet.java@2.19.0-rc1 (and @2.9.0-rc1 where it exists)
 	{ path: '/hop/addPipeline', className: 'org.apache.hop.www.AddPipelineServlet', handler: (call) => addServlet(call, 'pipeline') },
+	// apache/hop:engine/src/main/java/org/apache/hop/www/AddWorkflowServlet.java@2.19.0-rc1 (and @2.9.0-rc1 where it exists)
 	{ path: '/hop/addWorkflow', className: 'org.apache.hop.www.AddWorkflowServlet', handler: (call) => addServlet(call, 'workflow') },
+	// apache/hop:engine/src/main/java/org/apache/hop/www/RegisterPackageServlet.java@2.19.0-rc1 (and @2.9.0-rc1 where it exists)
 	{ path: '/hop/registerPackage', className: 'org.apache.hop.www.RegisterPackageServlet', handler: registerPackage },
+	// apache/hop:engine/src/main/java/org/apache/hop/www/AddExportServlet.java@2.19.0-rc1 (and @2.9.0-rc1 where it exists)
 	{ path: '/hop/addExport', className: 'org.apache.hop.www.AddExportServlet', handler: addExport },
 ];
 

@@ -241,13 +241,22 @@ function jerseyApi(call: HopCall): HopAnswer {
 }
 
 export const STATUS_SERVLETS: ServletDef[] = [
+	// apache/hop:engine/src/main/java/org/apache/hop/www/GetRootServlet.java@2.19.0-rc1 (and @2.9.0-rc1 where it exists)
 	{ path: '/', className: 'org.apache.hop.www.GetRootServlet', handler: root },
+	// apache/hop:engine/src/main/java/org/apache/hop/www/WebServer.java@2.19.0-rc1 (DefaultServlet "static" on /static/*)
 	{ path: '/static', className: 'org.eclipse.jetty.servlet.DefaultServlet', holder: 'static', mapping: true, handler: staticFiles },
+	// apache/hop:engine/src/main/java/org/apache/hop/www/WebServer.java@2.9.0-rc1 (root.addServlet(jerseyServletHolder, "/api/*"); gone @2.19.0-rc1)
 	{ path: '/api', className: 'org.glassfish.jersey.servlet.ServletContainer', mapping: true, until: '2.19.0', handler: jerseyApi },
+	// apache/hop:engine/src/main/java/org/apache/hop/www/GetStatusServlet.java@2.19.0-rc1 (and @2.9.0-rc1 where it exists)
 	{ path: '/hop/status', className: 'org.apache.hop.www.GetStatusServlet', handler: status },
+	// apache/hop:engine/src/main/java/org/apache/hop/www/GetPipelineStatusServlet.java@2.19.0-rc1 (and @2.9.0-rc1 where it exists)
 	{ path: '/hop/pipelineStatus', className: 'org.apache.hop.www.GetPipelineStatusServlet', handler: pipelineStatus },
+	// apache/hop:engine/src/main/java/org/apache/hop/www/GetWorkflowStatusServlet.java@2.19.0-rc1 (and @2.9.0-rc1 where it exists)
 	{ path: '/hop/workflowStatus', className: 'org.apache.hop.www.GetWorkflowStatusServlet', handler: workflowStatus },
+	// apache/hop:engine/src/main/java/org/apache/hop/www/GetPipelineImageServlet.java@2.19.0-rc1 (and @2.9.0-rc1 where it exists)
 	{ path: '/hop/pipelineImage', className: 'org.apache.hop.www.GetPipelineImageServlet', handler: pipelineImage },
+	// apache/hop:engine/src/main/java/org/apache/hop/www/GetWorkflowImageServlet.java@2.19.0-rc1 (and @2.9.0-rc1 where it exists)
 	{ path: '/hop/workflowImage', className: 'org.apache.hop.www.GetWorkflowImageServlet', handler: workflowImage },
+	// apache/hop:engine/src/main/java/org/apache/hop/www/SniffTransformServlet.java@2.19.0-rc1 (and @2.9.0-rc1 where it exists)
 	{ path: '/hop/sniffTransform', className: 'org.apache.hop.www.SniffTransformServlet', handler: sniffTransform },
 ];
