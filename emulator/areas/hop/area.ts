@@ -1,7 +1,7 @@
 /**
  * Registers the Hop Server area. With `server: 'hop'` (EmulatorOptions, core/app.ts) the whole listener
  * is an Apache Hop Server: its state (state.ts, seeded by seed.ts and `seed.hop`) and the servlets of
- * routes-status.ts, routes-control.ts, routes-register.ts and routes-exec.ts behind Jetty's security and
+ * routes-status.ts, routes-control.ts, routes-register.ts, routes-exec.ts and routes-async.ts behind Jetty's security and
  * context handlers (http.ts). With the default Pentaho flavour the area registers nothing.
  *
  * Layout: version.ts (which release, what changed when), xml.ts (Hop's XML/JSON writing), jetty.ts (Jetty's
@@ -11,6 +11,7 @@
  */
 import type { EmulatorApp } from '../../core/app';
 import { createHandler } from './http';
+import { ASYNC_SERVLETS } from './routes-async';
 import { CONTROL_SERVLETS } from './routes-control';
 import { EXEC_SERVLETS } from './routes-exec';
 import { REGISTER_SERVLETS } from './routes-register';
@@ -24,5 +25,5 @@ export function register(app: EmulatorApp): void {
 	app.onClose(() => {
 		state.closed = true;
 	});
-	app.mountRaw(createHandler(state, [...STATUS_SERVLETS, ...CONTROL_SERVLETS, ...REGISTER_SERVLETS, ...EXEC_SERVLETS]));
+	app.mountRaw(createHandler(state, [...STATUS_SERVLETS, ...CONTROL_SERVLETS, ...REGISTER_SERVLETS, ...EXEC_SERVLETS, ...ASYNC_SERVLETS]));
 }

@@ -14,7 +14,10 @@
  * - `pipelineRunConfigurations` / `workflowRunConfigurations`: metadata run configurations
  *   ({ name, engine, default }): "local" (Local engine, the default) by default; an engine other than
  *   Local/Remote/Beam… plays a run configuration whose engine plugin is not installed.
- * - `webServices`: WebService metadata (name, filename, transform, field, contentType, enabled, listStatus).
+ * - `webServices`: WebService metadata (name, filename, transform, field, contentType, enabled, listStatus):
+ *   "hello" runs pipelines/web-hello.hpl and writes its `json` field as application/json.
+ * - `asyncWebServices`: AsyncWebService metadata (name, filename, enabled, statusVariables, bodyContentVariable):
+ *   "async-main" runs workflows/main.hwf and reports the variable ENV.
  *
  * The seeded files (all under /opt/hop/project):
  *   pipelines/generate-rows.hpl  "generate-rows": 5 rows, parameter PRM_NAME (default "world"), succeeds.
@@ -48,6 +51,17 @@ export interface WebServiceSeed {
 	runConfiguration?: string;
 }
 
+/** AsyncWebService metadata (plugins/misc/async): a workflow run in the background, its status by variables. */
+export interface AsyncWebServiceSeed {
+	name: string;
+	filename: string;
+	enabled?: boolean;
+	/** Comma-separated variable names reported by asyncStatus. */
+	statusVariables?: string;
+	bodyContentVariable?: string;
+	runConfiguration?: string;
+}
+
 export interface HopSeed {
 	version?: string;
 	enableAuth?: boolean;
@@ -59,6 +73,7 @@ export interface HopSeed {
 	pipelineRunConfigurations?: RunConfigurationSeed[];
 	workflowRunConfigurations?: RunConfigurationSeed[];
 	webServices?: WebServiceSeed[];
+	asyncWebServices?: AsyncWebServiceSeed[];
 }
 
 export const PROJECT_HOME = '/opt/hop/project';
@@ -183,5 +198,6 @@ export function defaultSeed(): Required<Omit<HopSeed, 'version' | 'durationMs'>>
 				listStatus: true,
 			},
 		],
+		asyncWebServices: [{ name: 'async-main', filename: '${PROJECT_HOME}/workflows/main.hwf', enabled: true, statusVariables: 'ENV,BODY', bodyContentVariable: 'BODY' }],
 	};
 }

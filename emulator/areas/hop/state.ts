@@ -20,7 +20,7 @@ import { cpus, freemem, loadavg, release, totalmem, type as osType, arch } from 
 import type { EmulatorApp } from '../../core/app';
 import { executionConfigFromNode, parseXml, pipelineFromNode, workflowFromNode, type ExecutionConfig, type PipelineDef, type WorkflowDef } from './defs';
 import { LogStore, PipelineEngine, PipelineRun, WorkflowEngine, WorkflowRun, type HopEvent, type PipelineEntry, type WorkflowEntry } from './engine';
-import { defaultSeed, type HopSeed, type RunConfigurationSeed, type WebServiceSeed } from './seed';
+import { defaultSeed, type AsyncWebServiceSeed, type HopSeed, type RunConfigurationSeed, type WebServiceSeed } from './seed';
 import { hopVersion, type HopVersion } from './version';
 
 /** Engine plugins a Hop Server has (plugins/engines/*): a run configuration naming another fails. */
@@ -36,6 +36,7 @@ export class HopServerState {
 	readonly pipelineRunConfigurations: RunConfigurationSeed[];
 	readonly workflowRunConfigurations: RunConfigurationSeed[];
 	readonly webServices: WebServiceSeed[];
+	readonly asyncWebServices: AsyncWebServiceSeed[];
 	readonly enableAuth: boolean;
 	readonly graphics: boolean;
 	readonly durationMs: number;
@@ -70,6 +71,7 @@ export class HopServerState {
 		this.pipelineRunConfigurations = seed.pipelineRunConfigurations;
 		this.workflowRunConfigurations = seed.workflowRunConfigurations;
 		this.webServices = seed.webServices;
+		this.asyncWebServices = seed.asyncWebServices;
 		this.enableAuth = seed.enableAuth;
 		this.graphics = seed.graphics;
 		this.durationMs = seed.durationMs ?? app.options.jobDurationMs;

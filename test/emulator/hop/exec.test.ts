@@ -151,3 +151,34 @@ describe('hop emulator: registerPackage and addExport', () => {
 		expect(emu().url).toBeTruthy();
 	});
 });
+
+describe('hop emulator: asyncRun and asyncStatus', () => {
+	it('starts the service\'s workflow in the background under the service name and reports its status variables', async () => {
+		const started = await call('/hop/asyncRun/?service=async-main&ENV=acceptance', { method: 'POST', body: 'payload' });
+		expect(started.status).toBe(200);
+		expect(started.type).toBe('application/json;charset=UTF-8');
+		expect(started.text.endsWith('}\n')).toBe(true);
+		const run = JSON.parse(started.text);
+		// json-simple's HashMap order.
+		expect(Object.keys(run)).toEqual(['logChannelId', 'name', 'id']);
+		expect(run.name).toBe('main');
+		expect(state().workflows.find((w) => w.id === run.id)?.name).toBe('async-main');
+		advance(5000);
+		const status = await json(`/hop/asyncStatus/?service=async-main&id=${run.id}`);
+		expect(Object.keys(status.value)).toEqual(['service', 'id', 'logDate', 'startDate', 'endDate', 'statusDescription', 'statusVariables', 'pipelineStatuses']);
+		expect(status.value.statusDescription).toBe('Finished');
+		expect(status.value.statusVariables).toEqual({ ENV: 'acceptance', BODY: 'payload' });
+		expect(status.value.startDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+0000$/);
+	});
+
+	it('answers an empty 200 for a service it cannot run, 400 without service or id, 500 for an unknown id', async () => {
+		const unknown = await call('/hop/asyncRun/?service=nope');
+		expect(unknown.status).toBe(200);
+		expect(unknown.text).toBe('');
+		expect((await call('/hop/asyncStatus/?id=1')).status).toBe(400);
+		expect((await call('/hop/asyncStatus/?service=async-main')).status).toBe(400);
+		const missing = await call('/hop/asyncStatus/?service=async-main&id=nope');
+		expect(missing.status).toBe(500);
+		expect(missing.text).toContain('Error getting asynchronous web service status.');
+	});
+});
