@@ -37,7 +37,8 @@ function typeNameOf(file: string, suffix: string): string {
 }
 
 /** Packed size budget (issue 22): n8n loads every node file of every community package at start-up. */
-const PACKED_BUDGET = 200_000;
+// 200 kB until the Report node and Trash Restore (stop 15); what a node adds is measured here, not assumed.
+const PACKED_BUDGET = 240_000;
 
 function jsFilesUnder(dir: string): string[] {
 	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
