@@ -8,7 +8,7 @@
  *   const emu = await startEmulator({ server: 'hop', seed: { hop: { version: '2.9.0' } } });
  *   await fetch(`${emu.url}/hop/status/?xml=Y`, { headers: { Authorization: 'Basic ' + btoa('cluster:cluster') } });
  *
- * See hop/area.ts for the layout and docs/real-servers/hop-server.md for the real behaviour.
+ * Also the async web service (`/hop/asyncRun`, `/hop/asyncStatus`). See hop/area.ts for the layout and docs/real-servers/hop-server.md for the real behaviour.
  */
 export { register } from './hop/area';
 export { HopServerState } from './hop/state';
