@@ -94,9 +94,10 @@ export const CATALOG_LOGIN = /\/catalog\/api\/public\/v1\/auth$/;
 
 /**
  * Look-ups a node makes once per execution before its own request (server version, server time
- * zone, CSRF token): a fault meant for "the operation's request" goes to the operation's own path.
+ * zone, CSRF token, a CDA query's declared parameters): a fault meant for "the operation's request"
+ * goes to the operation's own path.
  */
-export const SHARED_LOOKUP = /\/api\/(version\/show|system\/timezones|csrf\/token)$/;
+export const SHARED_LOOKUP = /\/api\/(version\/show|system\/timezones|csrf\/token|listParameters)$/;
 
 /** Whether an error message reads as a sentence a user can act on. */
 export function isClearMessage(message: unknown): boolean {

@@ -469,6 +469,21 @@ export const SAMPLES: Record<string, Sample> = {
 		],
 	},
 
+	'dataflowReport.query.listQueries': { parameters: { cdaFile: rl('/public/Steel Wheels/sales.cda') } },
+	'dataflowReport.query.run': {
+		parameters: {
+			cdaFile: rl('/public/Steel Wheels/sales.cda'),
+			query: 'salesByRegion',
+			parameterInput: 'json',
+			parametersJson: '={{ JSON.stringify({ region: ["EMEA", "NA", "APAC"][$json.n % 3], year: 2004 }) }}',
+			returnAll: true,
+		},
+		bad: [
+			{ label: 'a Sort By that is not a column index', parameters: { options: { sortBy: 'SALES' } }, message: /Sort By "SALES" is not a column index/ },
+			{ label: 'parameters that are not an object', parameters: { parametersJson: '["EMEA"]' }, message: /must be an object of parameter names and values/ },
+		],
+	},
+
 	// Scheduler
 	...SCHEDULER_SAMPLES,
 
