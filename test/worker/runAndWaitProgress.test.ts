@@ -6,7 +6,8 @@ import { DataflowWorker } from '../../nodes/Worker/DataflowWorker.node';
 import { run } from '../harness';
 import { useEmulator } from '../helpers/emulator';
 
-const fixture = useEmulator({ jobDurationMs: 400 });
+// Long enough that a loaded machine still sees the job running before it ends (two or more status lines).
+const fixture = useEmulator({ jobDurationMs: 2000 });
 
 it('sends a progress line for each status the job goes through, ending with the final one', async () => {
 	const messages: string[] = [];
