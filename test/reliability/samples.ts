@@ -81,6 +81,23 @@ function startedTransformations(durationMs: number, then: 'pause' | 'end' | 'non
 }
 
 /** startedJobs, then the clock moved past their end. */
+let addedRuns = 0;
+
+/**
+ * Adds one job per item with a name of its own (addJob only registers it: it waits for startJob). Start
+ * refuses an ended run that shares its name with an earlier run, so its sample must not restart runs of one name.
+ */
+async function addedJobs(emulator: RunningEmulator, items: number): Promise<PreparedItems> {
+	const out: PreparedItems = [];
+	for (let n = 0; n < items; n++) {
+		const jobName = `added_${++addedRuns}_${n}`;
+		const body = `<job_configuration><job><name>${jobName}</name></job><job_execution_configuration/></job_configuration>`;
+		const xml = await (await adminFetch(emulator, '/dataflow/addJob?xml=Y', { method: 'POST', headers: { 'Content-Type': 'application/xml' }, body })).text();
+		out.push({ jobName, jobId: /<id>([^<]+)<\/id>/.exec(xml)?.[1] ?? '' });
+	}
+	return out;
+}
+
 async function endedJobs(emulator: RunningEmulator, items: number): Promise<PreparedItems> {
 	const out = await startedJobs(emulator, items);
 	emulator.app.advanceClock(5000);
@@ -312,7 +329,7 @@ export const SAMPLES: Record<string, Sample> = {
 	'dataflowWorker.job.getImage': { parameters: { jobName: 'daily_load', jobId: '={{ $json.jobId }}', binaryPropertyName: 'data' }, prepare: startedJobs },
 	'dataflowWorker.job.stop': { parameters: { jobName: 'daily_load', jobId: '={{ $json.jobId }}' }, prepare: startedJobs },
 	'dataflowWorker.job.remove': { parameters: { jobName: 'daily_load', jobId: '={{ $json.jobId }}' }, prepare: endedJobs },
-	'dataflowWorker.job.start': { parameters: { jobName: 'daily_load', jobId: '={{ $json.jobId }}' }, prepare: endedJobs },
+	'dataflowWorker.job.start': { parameters: { jobName: '={{ $json.jobName }}', jobId: '={{ $json.jobId }}' }, prepare: addedJobs },
 	'dataflowWorker.job.execute': {
 		parameters: { executeSource: 'repository', repositoryName: 'dataflow', repositoryUser: 'admin', repositoryPassword: 'password', executePath: '/public/etl/daily_load.kjb' },
 		bad: [
