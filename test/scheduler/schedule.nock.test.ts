@@ -320,6 +320,16 @@ describe.each(SCHEDULER_PATHS)('Scheduler node with scheduler path %s', (schedul
 			expect(result.items[1].json.jobTrigger).toMatchObject({ daysOfWeek: ['last Friday'] });
 		});
 
+		it('Get Many shows no placeholder date as a start or a run (a complex trigger\'s startTime before 1970, issue 30)', async () => {
+			const trigger = { '@type': 'complexJobTrigger', uiPassParam: 'DAILY', startHour: 9, startMin: 30, startYear: 126, startMonth: 0, startDay: 15, startTime: '1898-11-29T00:00:00.000+00:00' };
+			jsonServer()
+				.get(`${prefix}/getJobs`)
+				.reply(200, { job: [{ ...SERVER_JOB, lastRun: '1899-12-31T00:00:00.000Z', jobTrigger: trigger }] }, JSON_TYPE);
+			const result = await exec({ resource: 'schedule', operation: 'getMany', returnAll: true });
+			expect(result.items[0].json.jobTrigger).toEqual({ type: 'complex', uiPassParam: 'DAILY', timeOfDay: '09:30', startDate: '2026-01-15' });
+			expect(result.items[0].json).not.toHaveProperty('lastRun');
+		});
+
 		it.each([
 			['getState', 'jobState', 'POST', 'PAUSED', { jobId: JOB_ID, state: 'PAUSED' }],
 			['pause', 'pauseJob', 'POST', 'PAUSED', { jobId: JOB_ID, state: 'PAUSED' }],

@@ -182,7 +182,9 @@ export function normalizeJob(raw: IDataObject): IDataObject {
 	for (const key of ['nextRun', 'lastRun'] as const) {
 		if (!(key in raw)) continue;
 		const value = raw[key];
-		out[key] = value === '' || value === null ? null : (toIsoDate(value) ?? (value as string));
+		const iso = value === '' || value === null ? null : (toIsoDate(value) ?? (value as string));
+		// A date before 1970 is a placeholder, not a run.
+		out[key] = iso !== null && Date.parse(iso) < 0 ? null : iso;
 	}
 	if (inputFile) out.inputFile = inputFile;
 	if (stream.outputFolder) out.outputFolder = stream.outputFolder;
@@ -255,8 +257,11 @@ export function describeJob(raw: IDataObject): IDataObject {
 	if (!simple && year !== undefined && year >= 0 && month !== undefined && month >= 0 && day !== undefined && day > 0) {
 		compact.startDate = `${year < 1000 ? year + 1900 : year}-${pad2(month + 1)}-${pad2(day)}`;
 	}
-	if (trigger.startTime) compact.startTime = trigger.startTime;
-	if (trigger.endTime) compact.endTime = trigger.endTime;
+	// The 10.3 scheduler keeps a complex trigger's startTime as a placeholder (the start fields are the real
+	// start; Calendar.set(0, 0, 0, …) gives 1899-12-31, 1898-11-29 in some zones): no date before 1970 is shown.
+	const real = (value: unknown) => typeof value === 'string' && Date.parse(value) >= 0;
+	if (real(trigger.startTime)) compact.startTime = trigger.startTime;
+	if (real(trigger.endTime)) compact.endTime = trigger.endTime;
 	if (trigger.timeZone) compact.timeZone = trigger.timeZone;
 	if (trigger.cronString) compact.cronString = trigger.cronString;
 	const days = dayWords(trigger.dayOfWeekRecurrences);
