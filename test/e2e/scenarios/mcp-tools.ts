@@ -34,6 +34,8 @@ const JOB = '/public/etl/daily_load';
 const TRANSFORMATION = '/public/etl/load_sales';
 const FOLDER = '/public/etl';
 const LINEAGE_FILE = '/home/admin/sales.ktr';
+const REPORT = '/public/Steel Wheels/Sales by Region.prpt';
+const CDA = '/public/Steel Wheels/sales.cda';
 /** Secrets of the emulator's seeded JDBC connections and of the credential (admin / password). */
 const SECRETS = ['Rep0rting!', 'homerun', Buffer.from('admin:password').toString('base64')];
 const pathId = (path: string) => `:${path.split('/').filter(Boolean).join(':')}`;
@@ -111,6 +113,18 @@ export default defineScenario({
 			facts.connectionsOnServer = connections.json();
 			facts.lineage = await mcp.json('get_file_lineage', { filePath: LINEAGE_FILE });
 
+			// Content out: a report's parameters first, then the report rendered; a .cda file's queries first, then one run,
+			// compared with what the server's CDA answers for the same query.
+			facts.reportParameters = await mcp.json('get_report_parameters', { reportPath: REPORT });
+			facts.rendered = await mcp.json('render_report', { reportPath: REPORT, parameters: JSON.stringify({ Region: 'EMEA', Year: 2004 }) });
+			facts.errRender = await mcp.call('render_report', { reportPath: REPORT, parameters: JSON.stringify({ Region: 'MARS' }) });
+			facts.cdaQueries = await mcp.json('list_cda_queries', { cdaPath: CDA });
+			facts.cdaRows = await mcp.json('run_cda_query', { cdaPath: CDA, queryId: 'salesByRegion', parameters: JSON.stringify({ region: 'NA', year: 2004 }) });
+			const cda = await main.call('GET', `/plugin/cda/api/doQuery?path=${encodeURIComponent(CDA)}&dataAccessId=salesByRegion&paramregion=NA&paramyear=2004&outputType=json`, {
+				headers: { accept: 'application/json' },
+			});
+			facts.cdaOnServer = cda.json();
+
 			// Run a job and wait; read its status by the id it answered; compare with the worker.
 			facts.job = await mcp.json('run_job_and_wait', { jobPath: JOB, logLines: 5 });
 			const [job] = facts.job as Array<Record<string, any>>;
@@ -167,6 +181,10 @@ export default defineScenario({
 			'resume_schedule',
 			'list_jdbc_connections',
 			'get_file_lineage',
+			'get_report_parameters',
+			'render_report',
+			'list_cda_queries',
+			'run_cda_query',
 		];
 		assert.deepEqual(tools.map((t) => t.name).sort(), [...expected].sort(), 'the client sees exactly the tools attached to the trigger');
 		assert.equal((facts.serverInfo as { name?: string })?.name, 'MCP_Server_Trigger', 'the server is named after the trigger node');
@@ -226,6 +244,30 @@ export default defineScenario({
 		const graphs = lineage.filter((i) => i.kind === 'graph');
 		assert.ok(graphs.length > 0 && graphs.every((g) => g.artifactPath === LINEAGE_FILE && Array.isArray(g.nodes) && g.nodes.length > 0), `lineage graphs of ${LINEAGE_FILE}: ${JSON.stringify(lineage).slice(0, 300)}`);
 
+		// get_report_parameters, then render_report: the parameters a model needs, then a PDF rendered with them.
+		for (const name of ['render_report', 'run_cda_query']) {
+			assert.match(String(tools.find((t) => t.name === name)?.description), /Call (get_report_parameters|list_cda_queries) first/, `${name} tells the model what to call first`);
+		}
+		const region = (facts.reportParameters as Array<Record<string, any>>).find((p) => p.name === 'Region');
+		assert.ok(region?.mandatory === true && region.values.some((v: { value: string }) => v.value === 'EMEA'), `the Region parameter with its values: ${JSON.stringify(region).slice(0, 300)}`);
+		const [rendered] = facts.rendered as Array<Record<string, any>>;
+		assert.deepEqual([rendered.fileName, rendered.mimeType, rendered.parameters], ['Sales by Region.pdf', 'application/pdf', { Region: 'EMEA', Year: 2004 }]);
+		assert.ok(rendered.fileSize > 500, `a PDF of ${rendered.fileSize} bytes`);
+		const renders = run.requestsTo('GET', '/pentaho/api/repos/:public:Steel%20Wheels:Sales%20by%20Region.prpt/report');
+		assert.deepEqual(
+			renders.map((r) => [r.query.Region, r.query['output-target'], r.status]),
+			[['EMEA', 'pageable/pdf', 200]],
+			'one render, of the region the agent gave (the refused one never reached the plugin)',
+		);
+
+		// list_cda_queries, then run_cda_query: the rows CDA answers for the same query, typed.
+		const queries = facts.cdaQueries as Array<Record<string, any>>;
+		assert.ok(queries.some((q) => q.id === 'salesByRegion' && q.parameters.some((p: { name: string }) => p.name === 'region')), 'the queries with their parameters');
+		const rows = facts.cdaRows as Array<Record<string, any>>;
+		const cdaRows = (facts.cdaOnServer as { resultset: unknown[][] }).resultset;
+		assert.equal(rows.length, cdaRows.length, 'as many rows as CDA answers');
+		assert.ok(rows.every((r) => r.REGION === 'NA' && r.YEAR_ID === 2004 && typeof r.SALES === 'number'), 'the rows of the region asked, typed');
+
 		// run_job_and_wait: the worker ran the job from that path, to the end; get_job_status reads it by its id.
 		const [job] = facts.job as Array<Record<string, any>>;
 		assert.equal(job.success, true);
@@ -266,10 +308,11 @@ export default defineScenario({
 			assert.equal(answer.isError, true, `${answer.name} (${key}) is flagged as an error: ${answer.text.slice(0, 300)}`);
 			assert.match(answer.text, pattern, `${answer.name} (${key}) says why`);
 		};
-		error('errWrongJob', /could not be found in the repository/);
+		error('errWrongJob', /Unable to find job in repository|could not be found in the repository/);
 		error('errUnknownJob', /could not be found|not found/i);
 		error('errNoFolder', /no folder \/public\/no_such_folder/);
 		error('errRefused', /Access denied: user admin may not read \/home\/suzy/);
+		error('errRender', /Region: This prompt value is of an invalid value/);
 		assert.ok(!(facts.errRefused as ToolAnswer).text.includes('password)'), 'the echoed password is redacted');
 	},
 
