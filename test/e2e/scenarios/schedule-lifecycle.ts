@@ -38,7 +38,7 @@ export default defineScenario({
 	check(run) {
 		const [created] = run.expectItems('Create Weekly Schedule', 1);
 		const jobId = String(created.jobId);
-		assert.match(jobId, /^admin\tWeekly load \(n8n example\)\t\d+$/, 'the server returns the id user<TAB>name<TAB>number');
+		assert.match(jobId, /^admin\tWeekly load \(n8n example\)\t[0-9a-f-]{36}$/, 'the server returns the id user<TAB>name<TAB>UUID');
 		assert.equal(created.scheduleRequest.inputFile, INPUT);
 		assert.deepEqual(
 			created.scheduleRequest.complexJobTrigger,
