@@ -22,8 +22,8 @@ import type { ReportResult, ReportTask } from './reportsWorker';
 const RENDER_SIZES = [25 * MiB, 100 * MiB];
 const LARGE_REPORT = '/public/bench/Large Report.prpt';
 const WARM_UP_REPORT = '/public/Steel Wheels/Product List.prpt';
-/** The emulator's benchmark query (100 000 rows) and a small one, in its benchmark .cda file. */
-export const BENCH_CDA = { file: '/public/bench/bench.cda', query: 'rows100k', warmUp: 'rows10', rows: 100_000 };
+/** The emulator's benchmark query (`bigQuery`, 100 000 rows by default: seed `cda.benchRows`) and a small query for the warm-up. */
+export const BENCH_CDA = { file: '/public/bench/bench.cda', query: 'bigQuery', warmUpFile: '/public/Steel Wheels/sales.cda', warmUp: 'topCustomers', rows: 100_000 };
 
 async function measure(task: ReportTask): Promise<ReportResult> {
 	execFileSync('sync');
@@ -108,9 +108,9 @@ async function renderFigures(size: number, runs: number, binaryDir: string, plai
 }
 
 async function queryFigures(runs: number): Promise<QueryFigures | string> {
-	const emu = await EmulatorProcess.start();
+	const emu = await EmulatorProcess.start({ seed: { cda: { benchRows: BENCH_CDA.rows } } });
 	try {
-		const base = { url: emu.url, path: BENCH_CDA.file, query: BENCH_CDA.query, warmUpQuery: BENCH_CDA.warmUp };
+		const base = { url: emu.url, path: BENCH_CDA.file, query: BENCH_CDA.query, warmUpPath: BENCH_CDA.warmUpFile, warmUpQuery: BENCH_CDA.warmUp };
 		let probe: ReportResult;
 		try {
 			probe = await measure({ kind: 'plainQuery', ...base });

@@ -29,8 +29,9 @@ export interface ReportTask {
 	url: string;
 	/** nodeRender / plainRender: the report; nodeQuery / plainQuery: the .cda file. */
 	path: string;
-	/** nodeQuery / plainQuery: the query and a small one for the warm-up. */
+	/** nodeQuery / plainQuery: the query, and a small one (in `warmUpPath`) for the warm-up. */
 	query?: string;
+	warmUpPath?: string;
 	warmUpQuery?: string;
 	/** nodeQuery: rows per request (0: one request). */
 	pageSize?: number;
@@ -88,12 +89,12 @@ async function plainRender(url: string, report: string, file: string): Promise<{
 	});
 }
 
-async function nodeQuery(task: ReportTask, query: string, pageSize: number): Promise<{ bytes: number; rows: number }> {
+async function nodeQuery(task: ReportTask, path: string, query: string, pageSize: number): Promise<{ bytes: number; rows: number }> {
 	const result = await run(node, {
 		parameters: {
 			resource: 'query',
 			operation: 'run',
-			cdaFile: rl(task.path),
+			cdaFile: rl(path),
 			query,
 			parameterInput: 'json',
 			parametersJson: '{}',
@@ -152,12 +153,12 @@ async function main() {
 			break;
 		}
 		case 'nodeQuery': {
-			await nodeQuery(task, task.warmUpQuery ?? task.query!, 0);
-			result = await measure(async () => await nodeQuery(task, task.query!, task.pageSize ?? 0));
+			await nodeQuery(task, task.warmUpPath ?? task.path, task.warmUpQuery ?? task.query!, 0);
+			result = await measure(async () => await nodeQuery(task, task.path, task.query!, task.pageSize ?? 0));
 			break;
 		}
 		case 'plainQuery': {
-			await plainQuery(task.url, task.path, task.warmUpQuery ?? task.query!);
+			await plainQuery(task.url, task.warmUpPath ?? task.path, task.warmUpQuery ?? task.query!);
 			result = await measure(async () => await plainQuery(task.url, task.path, task.query!));
 			break;
 		}
