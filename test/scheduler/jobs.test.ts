@@ -174,8 +174,9 @@ describe('describeJob: Get and Get Many rows', () => {
 		},
 	};
 
-	it('says when the job runs in words: month 10 is November, years since 1900, "last Friday", month names; empty fields left out; raw kept', () => {
-		const row = describeJob(monthly);
+	it('says when the job runs in words: month 10 is November, years since 1900, "last Friday", month names; empty fields left out; raw only when asked', () => {
+		expect(describeJob(monthly)).not.toHaveProperty('raw');
+		const row = describeJob(monthly, true);
 		expect(row.jobTrigger).toEqual({
 			type: 'complex',
 			uiPassParam: 'MONTHLY',

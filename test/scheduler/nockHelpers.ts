@@ -33,7 +33,7 @@ export const SERVER_JOB = {
 	jobTrigger: { '@type': 'complexJobTrigger', uiPassParam: 'DAILY', startHour: '9', startMin: '30', duration: '-1' },
 };
 
-/** Get and Get Many: what the job is in words, nothing that carries no information, the server's answer under raw. */
+/** Get and Get Many: what the job is in words, nothing that carries no information (the server's answer under raw only with Include Raw Response). */
 export const NORMALISED_JOB = {
 	jobId: JOB_ID,
 	jobName: 'Daily sales',
@@ -44,7 +44,6 @@ export const NORMALISED_JOB = {
 	inputFile: '/home/admin/sales.ktr',
 	jobTrigger: { type: 'complex', uiPassParam: 'DAILY', timeOfDay: '09:30' },
 	jobParams: { uiPassParam: 'DAILY', 'ActionAdapterQuartzJob-StreamProvider-InputFile': '/home/admin/sales.ktr' },
-	raw: SERVER_JOB,
 };
 
 export const rl = (value: string, mode = 'id') => ({ __rl: true, mode, value });

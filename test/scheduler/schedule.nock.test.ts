@@ -256,6 +256,10 @@ describe.each(SCHEDULER_PATHS)('Scheduler node with scheduler path %s', (schedul
 			scope.done();
 			expect(uri).toBe(`${prefix}/jobinfo?jobId=${JOB_ID_QUERY}`);
 			expect(result.items.map((i) => i.json)).toEqual([NORMALISED_JOB]);
+			// With Include Raw Response, the server's document too.
+			jsonServer().get((u) => u.startsWith(`${prefix}/jobinfo`)).reply(200, SERVER_JOB, JSON_TYPE);
+			const withRaw = await exec({ resource: 'schedule', operation: 'get', jobId: rl(JOB_ID, 'list'), options: { includeRaw: true } });
+			expect(withRaw.items[0].json).toEqual({ ...NORMALISED_JOB, raw: SERVER_JOB });
 		});
 
 		it('Get takes "\\t" typed by hand for the tab, and fails clearly when the server answers 204', async () => {

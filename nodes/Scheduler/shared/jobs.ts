@@ -226,9 +226,9 @@ function dayWords(value: unknown): string[] {
 /**
  * A job as the node outputs it from Get, Get Many and the content cleaner: what the job is and when
  * it runs, in words and ISO dates, without the fields that carry nothing (-1 start fields, empty
- * recurrences, a duration of -1); the server's own answer, complete, under `raw`.
+ * recurrences, a duration of -1); the server's own answer, complete, under `raw` with Include Raw Response.
  */
-export function describeJob(raw: IDataObject): IDataObject {
+export function describeJob(raw: IDataObject, includeRaw = false): IDataObject {
 	const job = normalizeJob(raw);
 	const trigger = (job.jobTrigger ?? {}) as IDataObject;
 	const compact: IDataObject = {};
@@ -281,6 +281,6 @@ export function describeJob(raw: IDataObject): IDataObject {
 		if (key === 'jobTrigger') out.jobTrigger = compact;
 		else if (value !== undefined && value !== null && value !== '') out[key] = value;
 	}
-	out.raw = raw;
+	if (includeRaw) out.raw = raw;
 	return out;
 }

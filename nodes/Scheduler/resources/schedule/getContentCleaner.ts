@@ -1,6 +1,7 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
+import { rawResponseOptions, readIncludeRaw } from '../../../common/fields';
 import { jobFromBody, describeJob } from '../../shared/jobs';
 import { schedulerCall } from '../../shared/request';
 
@@ -13,16 +14,19 @@ export const description = updateDisplayOptions({ show }, [
 		type: 'notice',
 		default: '',
 	},
+	rawResponseOptions(),
 ]);
 
-export const execute = requestOperation({
-	plan: () => ({}),
+export const execute = requestOperation<{ includeRaw: boolean }>({
+	plan(itemIndex) {
+		return { includeRaw: readIncludeRaw(this, itemIndex) };
+	},
 	async request() {
 		// 204 No Content: the server has no cleaner job.
 		return await schedulerCall(this, { method: 'GET', endpoint: 'getContentCleanerJob', expect: 'json' });
 	},
-	output(_plan, { body }) {
+	output(plan, { body }) {
 		const job = jobFromBody(body);
-		return job ? describeJob(job) : [];
+		return job ? describeJob(job, plan.includeRaw) : [];
 	},
 });

@@ -17,7 +17,7 @@ export const description = updateDisplayOptions({ show }, [
 		type: 'options',
 		options: [
 			{ name: 'Schedule', value: 'job', description: "The schedule's lineage ID is read from the job, then its files are listed" },
-			{ name: 'Lineage ID', value: 'lineageId', description: 'The lineage-id parameter of a schedule (it outlives a schedule that has ended)' },
+			{ name: 'Lineage ID', value: 'lineageId', description: 'The lineage ID of a schedule, from its job parameters (it outlives a schedule that has ended)' },
 		],
 		default: 'job',
 	},
@@ -29,11 +29,11 @@ export const description = updateDisplayOptions({ show }, [
 		default: '',
 		required: true,
 		placeholder: '0f9e0c9a-5b4f-4d42-9a0e-3c1f7a2b6d55',
-		description: 'The "lineage-id" of the schedule, as Get or Get Many show it in jobParams',
+		description: 'The lineage ID of the schedule, as Get or Get Many show it in jobParams',
 		displayOptions: { show: { contentBy: ['lineageId'] } },
 	},
 	{
-		displayName: "The server lists only the generated files in the logged-in user's workspace folder (/home/<user>/workspace) whose lineage-id is the schedule's.",
+		displayName: "The server lists only the generated files in the logged-in user's workspace folder (/home/<user>/workspace) whose lineage ID is the schedule's.",
 		name: 'generatedContentNotice',
 		type: 'notice',
 		default: '',

@@ -2,7 +2,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
-import { limitOf, returnAllFields } from '../../../common/fields';
+import { limitOf, rawResponseOptions, readIncludeRaw, returnAllFields } from '../../../common/fields';
 import { normalizePath } from '../../../common/repositoryPath';
 import { jobsFromBody, describeJob } from '../../shared/jobs';
 import { schedulerCall } from '../../shared/request';
@@ -60,6 +60,7 @@ export const description = updateDisplayOptions({ show }, [
 			},
 		],
 	},
+	rawResponseOptions(),
 ]);
 
 interface Plan {
@@ -68,12 +69,13 @@ interface Plan {
 	name?: string;
 	owner?: string;
 	states: string[];
+	includeRaw: boolean;
 }
 
 export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-		const plan: Plan = { states: Array.isArray(filters.states) ? (filters.states as string[]) : [] };
+		const plan: Plan = { states: Array.isArray(filters.states) ? (filters.states as string[]) : [], includeRaw: readIncludeRaw(this, itemIndex) };
 		plan.limit = limitOf(this, itemIndex);
 		if (typeof filters.inputFile === 'string' && filters.inputFile.trim() !== '') {
 			plan.inputFile = normalizePath(filters.inputFile, 'Input file filter');
@@ -86,7 +88,7 @@ export const execute = requestOperation<Plan>({
 		return await schedulerCall(this, { method: 'GET', endpoint: 'getJobs', expect: 'json' });
 	},
 	output(plan, { body }) {
-		let jobs = jobsFromBody(body).map(describeJob);
+		let jobs = jobsFromBody(body).map((job) => describeJob(job, plan.includeRaw));
 		jobs = jobs.filter(
 			(job) =>
 				(plan.states.length === 0 || plan.states.includes(String(job.state))) &&
