@@ -30,7 +30,7 @@ export class DataflowServerApi implements ICredentialType {
 			required: true,
 			placeholder: 'http://bi.example.com:8080/pentaho',
 			description:
-				'Address of the server including its context path, without a trailing slash. For a standalone worker server, the address of the worker (for example http://host:8081).',
+				'Address of the server including its context path, without a trailing slash. For a standalone worker server, the address of the worker (for example http://host:8081). For an Apache Hop Server, its root address without /hop (Hop serves at the root, on port 8080 by default: http://host:8080).',
 		},
 		{
 			displayName: 'Username',
@@ -52,12 +52,22 @@ export class DataflowServerApi implements ICredentialType {
 			name: 'serverKind',
 			type: 'options',
 			default: 'biServer',
-			description: 'Which server this credential points at; it decides how the credential is tested',
+			description:
+				'Which server this credential points at; it decides how the credential is tested, and on a Hop Server the Dataflow Worker node uses its Pipeline and Workflow resources',
 			options: [
 				{
 					name: 'BI Server',
 					value: 'biServer',
 					description: 'Tested with GET /api/mantle/isAuthenticated',
+				},
+				{
+					// Hop Server's defaults: HopServer() builds HopServerMeta("local8080", "localhost", "8080",
+					// "cluster", "cluster"); every servlet answers at /hop/<name> at the root (WebServer), behind
+					// Basic authentication (realm "Hop") — apache/hop engine/src/main/java/org/apache/hop/www/
+					// HopServer.java and WebServer.java @2.19.0-rc1 and @2.9.0-rc1.
+					name: 'Hop Server (Apache Hop)',
+					value: 'hopServer',
+					description: 'Apache Hop Server 2.x (default port 8080, user cluster): tested with GET /hop/status/?xml=Y',
 				},
 				{
 					name: 'Standalone Worker Server',
@@ -71,6 +81,7 @@ export class DataflowServerApi implements ICredentialType {
 			name: 'workerPath',
 			type: 'options',
 			default: 'kettle',
+			displayOptions: { hide: { serverKind: ['hopServer'] } },
 			description:
 				'Path under the base URL where the worker server answers. Real worker servers serve it as "kettle" (standalone at the root, or inside the BI server under its context path); "dataflow" is the name the interface documents use.',
 			options: [
@@ -83,6 +94,7 @@ export class DataflowServerApi implements ICredentialType {
 			name: 'schedulerPath',
 			type: 'options',
 			default: 'api/scheduler',
+			displayOptions: { hide: { serverKind: ['hopServer'] } },
 			description: 'Path under the base URL where the scheduler answers (it moved into a plugin in later server versions)',
 			options: [
 				{ name: 'api/scheduler', value: 'api/scheduler' },
@@ -116,16 +128,18 @@ export class DataflowServerApi implements ICredentialType {
 	}
 
 	/**
-	 * A wrong password answers 401 on both kinds of server. The BI server answers the text "true" for
+	 * A wrong password answers 401 on every kind of server. A Hop Server is asked for its status at
+	 * `/hop/status/` with the trailing slash, as Hop's own clients ask (RemoteHopServer): until 2.18.0 the
+	 * path without it is redirected there (apache/hop d6b732a6e2, WebServer.java@2.17.0-rc1). The BI server answers the text "true" for
 	 * an authenticated user; the body is kept as text so that a 200 "false" (five characters, where
 	 * "true" has four) also fails the test.
 	 */
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
-			url: '={{$credentials.serverKind === "worker" ? "/" + $credentials.workerPath + "/status?xml=Y" : "/api/mantle/isAuthenticated"}}',
+			url: '={{$credentials.serverKind === "hopServer" ? "/hop/status/?xml=Y" : $credentials.serverKind === "worker" ? "/" + $credentials.workerPath + "/status?xml=Y" : "/api/mantle/isAuthenticated"}}',
 			headers: {
-				Accept: '={{$credentials.serverKind === "worker" ? "text/xml" : "text/plain"}}',
+				Accept: '={{$credentials.serverKind === "worker" || $credentials.serverKind === "hopServer" ? "text/xml" : "text/plain"}}',
 			},
 			encoding: 'text',
 			json: false,
@@ -146,7 +160,8 @@ export class DataflowServerApi implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 401,
-					message: 'The server refused the username or password (HTTP 401): check both, and that this user exists on this server',
+					message:
+						'The server refused the username or password (HTTP 401): check both, and that this user exists on this server (a Hop Server\'s default user is cluster / cluster)',
 				},
 			},
 			{
@@ -161,7 +176,7 @@ export class DataflowServerApi implements ICredentialType {
 				properties: {
 					value: 404,
 					message:
-						'Nothing answers at this address (HTTP 404): does the Base URL include the context path, e.g. http://host:8080/pentaho? For a standalone worker server, check Server Kind and Worker Path.',
+						'Nothing answers at this address (HTTP 404): does the Base URL include the context path, e.g. http://host:8080/pentaho? For a standalone worker server, check Server Kind and Worker Path. For a Hop Server, give its root address (http://host:8080, without /hop) and choose Server Kind "Hop Server".',
 				},
 			},
 		] as unknown as IAuthenticateRuleResponseCode[],

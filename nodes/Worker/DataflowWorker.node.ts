@@ -1,14 +1,28 @@
-import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes, type IExecuteFunctions, type INodeType, type INodeTypeDescription, type NodeOutput } from 'n8n-workflow';
 
 import { requestOptionsField } from '../common/fields';
 import { operationRouter } from '../common/operations';
 import { searchRepositoryFolders, searchRepositoryPaths } from '../common/repositoryPicker';
 import * as job from './resources/job';
+import * as pipeline from './resources/pipeline';
 import * as sequence from './resources/sequence';
 import * as server from './resources/server';
 import * as slave from './resources/slave';
 import * as socket from './resources/socket';
 import * as transformation from './resources/transformation';
+import * as workflow from './resources/workflow';
+import { checkServerKind } from './shared/serverKind';
+
+const route = operationRouter({
+	job: job.operations,
+	pipeline: pipeline.operations,
+	sequence: sequence.operations,
+	server: server.operations,
+	slave: slave.operations,
+	socket: socket.operations,
+	transformation: transformation.operations,
+	workflow: workflow.operations,
+});
 
 export class DataflowWorker implements INodeType {
 	description: INodeTypeDescription = {
@@ -19,14 +33,15 @@ export class DataflowWorker implements INodeType {
 		version: 1,
 		subtitle:
 			// The chosen operation's action, not its raw value (test/nodes/subtitle.test.ts keeps this in step with the pickers).
-			'={{ {"job:add":"Add a job","job:execute":"Execute a job","job:getImage":"Get the image of a job","job:getStatus":"Get the status of a job","job:remove":"Remove a job","job:run":"Run a job","job:runAndWait":"Run a job and wait for it to finish","job:start":"Start a job","job:stop":"Stop a job","sequence:reserve":"Reserve a block of sequence values","server:getStatus":"Get the status of the server","server:stop":"Stop and shut down the worker server","slave:list":"List slave servers","slave:register":"Register a slave server","socket:allocate":"Allocate a socket port","socket:list":"List socket ports","transformation:execute":"Execute a transformation","transformation:getImage":"Get the image of a transformation","transformation:getStatus":"Get the status of a transformation","transformation:pause":"Pause a transformation","transformation:remove":"Remove a transformation","transformation:resume":"Resume a transformation","transformation:run":"Run a transformation","transformation:runAndWait":"Run a transformation and wait for it to finish","transformation:stop":"Stop a transformation"}[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}',
-		description: 'Run, watch and control data-flow jobs and transformations on the worker server, read its status, and manage its slaves, sockets and sequences',
+			'={{ {"job:add":"Add a job","job:execute":"Execute a job","job:getImage":"Get the image of a job","job:getStatus":"Get the status of a job","job:remove":"Remove a job","job:run":"Run a job","job:runAndWait":"Run a job and wait for it to finish","job:start":"Start a job","job:stop":"Stop a job","pipeline:execute":"Execute a pipeline","pipeline:getImage":"Get the image of a pipeline","pipeline:getStatus":"Get the status of a pipeline","pipeline:pause":"Pause a pipeline","pipeline:register":"Register a pipeline","pipeline:remove":"Remove a pipeline","pipeline:resume":"Resume a pipeline","pipeline:runAndWait":"Run a pipeline and wait for it to finish","pipeline:start":"Start a pipeline","pipeline:stop":"Stop a pipeline","sequence:reserve":"Reserve a block of sequence values","server:getStatus":"Get the status of the server","server:stop":"Stop and shut down the worker server","slave:list":"List slave servers","slave:register":"Register a slave server","socket:allocate":"Allocate a socket port","socket:list":"List socket ports","transformation:execute":"Execute a transformation","transformation:getImage":"Get the image of a transformation","transformation:getStatus":"Get the status of a transformation","transformation:pause":"Pause a transformation","transformation:remove":"Remove a transformation","transformation:resume":"Resume a transformation","transformation:run":"Run a transformation","transformation:runAndWait":"Run a transformation and wait for it to finish","transformation:stop":"Stop a transformation","workflow:execute":"Execute a workflow","workflow:getImage":"Get the image of a workflow","workflow:getStatus":"Get the status of a workflow","workflow:register":"Register a workflow","workflow:remove":"Remove a workflow","workflow:runAndWait":"Run a workflow and wait for it to finish","workflow:start":"Start a workflow","workflow:stop":"Stop a workflow"}[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}',
+		description:
+			'Run, watch and control data-flow jobs and transformations on the worker server (pipelines and workflows on an Apache Hop Server), read its status, and manage its slaves, sockets and sequences',
 		defaults: { name: 'Dataflow Worker' },
 		usableAsTool: true,
 		// Read by n8n's workflow builder (search results and node type definitions).
 		builderHint: {
 			searchHint:
-				'Use for data-flow jobs (.kjb) and transformations (.ktr) on the worker server. Job > Run and Wait starts a job by its repository path (such as /home/admin/load.kjb) and returns one item with its final status, row counters and log; Job > Get Status reads a job by the id a run returned. Server > Stop shuts the worker server down. To schedule content use the Dataflow Scheduler node; to start a workflow when jobs end use the Dataflow Worker Trigger.',
+				'Use for data-flow jobs (.kjb) and transformations (.ktr) on the worker server, and for pipelines (.hpl) and workflows (.hwf) on an Apache Hop Server (credential Server Kind "Hop Server"). Job > Run and Wait starts a job by its repository path (such as /home/admin/load.kjb) and returns one item with its final status, row counters and log; Job > Get Status reads a job by the id a run returned. On a Hop Server use Pipeline and Workflow instead of Transformation and Job: Pipeline > Run and Wait runs a .hpl file of the server (such as ${PROJECT_HOME}/pipelines/load.hpl); Pipeline > Get Status reads a pipeline by its name and id. Server > Stop shuts the server down. To schedule content use the Dataflow Scheduler node; to start a workflow when jobs end use the Dataflow Worker Trigger.',
 		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
@@ -37,22 +52,28 @@ export class DataflowWorker implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
+				// Kettle's resources and Hop's side by side: n8n cannot show fields by the credential's Server Kind,
+				// so each says which server has it, and a resource the server lacks is refused (shared/serverKind.ts).
 				options: [
-					{ name: 'Job', value: 'job' },
-					{ name: 'Sequence', value: 'sequence' },
-					{ name: 'Server', value: 'server' },
-					{ name: 'Slave', value: 'slave' },
-					{ name: 'Socket', value: 'socket' },
-					{ name: 'Transformation', value: 'transformation' },
+					{ name: 'Job', value: 'job', description: 'Kettle jobs on a worker server (on a Hop Server: Workflow)' },
+					{ name: 'Pipeline', value: 'pipeline', description: 'Apache Hop Server only: pipelines (.hpl), Hop\'s transformations' },
+					{ name: 'Sequence', value: 'sequence', description: 'Worker server only' },
+					{ name: 'Server', value: 'server', description: 'Any server: status and shutdown' },
+					{ name: 'Slave', value: 'slave', description: 'Worker server only' },
+					{ name: 'Socket', value: 'socket', description: 'Worker server only' },
+					{ name: 'Transformation', value: 'transformation', description: 'Kettle transformations on a worker server (on a Hop Server: Pipeline)' },
+					{ name: 'Workflow', value: 'workflow', description: 'Apache Hop Server only: workflows (.hwf), Hop\'s jobs' },
 				],
 				default: 'job',
 			},
 			...job.description,
+			...pipeline.description,
 			...sequence.description,
 			...server.description,
 			...slave.description,
 			...socket.description,
 			...transformation.description,
+			...workflow.description,
 			// n8n adds no Request Options to a node with `execute`: declared here (nodes/common/fields.ts).
 			requestOptionsField(),
 		],
@@ -60,12 +81,9 @@ export class DataflowWorker implements INodeType {
 
 	methods = { listSearch: { searchRepositoryFolders, searchRepositoryPaths } };
 
-	execute = operationRouter({
-		job: job.operations,
-		sequence: sequence.operations,
-		server: server.operations,
-		slave: slave.operations,
-		socket: socket.operations,
-		transformation: transformation.operations,
-	});
+	// The resource is checked against the credential's Server Kind first (shared/serverKind.ts), then routed.
+	async execute(this: IExecuteFunctions): Promise<NodeOutput> {
+		await checkServerKind(this);
+		return await route.call(this);
+	}
 }

@@ -2,7 +2,7 @@
  * gzip and zip readers (fflate, bundled at build time). The worker sends its log as base64 of
  * gzip; lineage arrives as a zip of GraphML files.
  */
-import { gunzipSync, strFromU8, unzipSync } from 'fflate';
+import { gunzipSync, gzipSync, strFromU8, strToU8, unzipSync } from 'fflate';
 
 import { InputError } from './inputError';
 
@@ -22,6 +22,11 @@ export function gunzipBase64(encoded: string): string {
 		problem = (error as Error).message;
 	}
 	throw new CompressionError(`The log could not be decompressed: ${problem}`);
+}
+
+/** text → base64(gzip(text)), as Hop's HttpUtil.encodeBase64ZippedString writes metadata for a request body. */
+export function gzipBase64(text: string): string {
+	return Buffer.from(gzipSync(strToU8(text), { mtime: 0 })).toString('base64');
 }
 
 export interface ZipEntry {

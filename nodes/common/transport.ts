@@ -105,14 +105,19 @@ export async function serverBaseUrl(ctx: RequestContext): Promise<string> {
 	return baseUrlOf(await credentialsOf(ctx, SERVER_CREDENTIAL), 'baseUrl');
 }
 
-/** The server credential's settings that shape paths: worker path and scheduler path. */
-export async function serverSettings(ctx: RequestContext): Promise<{ workerPath: string; schedulerPath: string }> {
+/** What the server credential points at (its Server Kind); older credentials without it are a BI server. */
+export type ServerKind = 'biServer' | 'worker' | 'hopServer';
+
+/** The server credential's settings that shape paths: server kind, worker path and scheduler path. */
+export async function serverSettings(ctx: RequestContext): Promise<{ serverKind: ServerKind; workerPath: string; schedulerPath: string }> {
 	const credentials = await credentialsOf(ctx, SERVER_CREDENTIAL);
 	// Real worker servers answer under /kettle (every servlet's CONTEXT_PATH is /kettle/<name>); the
 	// interface documents' /dataflow is not served by any of them.
 	const workerPath = String(credentials.workerPath || 'kettle').replace(/^\/+|\/+$/g, '');
 	const schedulerPath = String(credentials.schedulerPath || 'api/scheduler').replace(/^\/+|\/+$/g, '');
-	return { workerPath, schedulerPath };
+	const kind = String(credentials.serverKind ?? '');
+	const serverKind: ServerKind = kind === 'hopServer' || kind === 'worker' ? kind : 'biServer';
+	return { serverKind, workerPath, schedulerPath };
 }
 
 // Read once per execution context (docs/DEVELOPING.md, "Where we differ from n8n's defaults, and why").

@@ -5,6 +5,7 @@ import { DataflowServerApi } from '../../credentials/DataflowServerApi.credentia
 import { DataflowWorker } from '../../nodes/Worker/DataflowWorker.node';
 import { run, SERVER_PASSWORD, serverCredentials } from '../harness';
 import { esc, loggingString, webResult, WORKER, XML } from './helpers';
+import * as hopDocs from './hopHelpers';
 
 const node = new DataflowWorker();
 const AUTH = `Basic ${Buffer.from(`admin:${SERVER_PASSWORD}`).toString('base64')}`;
@@ -125,5 +126,71 @@ describe('Server: Stop', () => {
 		worker().get('/dataflow/stopWorker').query({ xml: 'Y' }).reply(500, '');
 		const result = await run(node, { parameters: { resource: 'server', operation: 'stop' }, credentials: credentials() });
 		expect(result.error?.message).not.toMatch(/refused to stop/);
+	});
+});
+
+describe('Server on a Hop Server (the credential\'s Server Kind "Hop Server")', () => {
+	const hop = () => nock(hopDocs.HOP, { reqheaders: { authorization: hopDocs.HOP_AUTH } });
+
+	it('Get Status reads /hop/status/ (2.19: workflow_status_list, shutting_down) as items of kind server, workflow and pipeline', async () => {
+		const scope = hop()
+			.get('/hop/status/')
+			.query({ xml: 'Y' })
+			.reply(
+				200,
+				hopDocs.serverStatusXml([{ name: 'load-customers', id: 'p-1', status: 'Running' }], [{ name: 'nightly-load', id: 'w-1', status: 'Finished', end: '2026/08/12 10:16:00.000' }]),
+				hopDocs.XML_2_19,
+			);
+		const result = await run(node, { parameters: { resource: 'server', operation: 'getStatus' }, credentials: hopDocs.hopCredentials });
+		expect(result.error).toBeUndefined();
+		scope.done();
+		expect(result.items.map((i) => i.json)).toEqual([
+			expect.objectContaining({ kind: 'server', statusDesc: 'Online', shuttingDown: false, memoryFree: 123456789, cpuCores: 4, loadAvg: 0.5, osName: 'Linux', pipelineCount: 1, workflowCount: 1 }),
+			{
+				kind: 'workflow',
+				workflowName: 'nightly-load',
+				id: 'w-1',
+				statusDesc: 'Finished',
+				errorDesc: '',
+				logDate: '2026-08-12T10:20:00.000',
+				executionStartDate: '2026-08-12T10:15:30.250',
+				executionEndDate: '2026-08-12T10:16:00.000',
+			},
+			{
+				kind: 'pipeline',
+				pipelineName: 'load-customers',
+				id: 'p-1',
+				statusDesc: 'Running',
+				errorDesc: '',
+				logDate: '2026-08-12T10:20:00.000',
+				executionStartDate: '2026-08-12T10:15:30.250',
+				executionEndDate: null,
+				paused: false,
+			},
+		]);
+	});
+
+	it('Get Status reads Hop 2.9 (job_status_list, the XML sent as text/html)', async () => {
+		hop()
+			.get('/hop/status/')
+			.query({ xml: 'Y' })
+			.reply(200, hopDocs.serverStatusXml([], [{ name: 'old', id: 'w-9', status: 'Running' }], { release: '2.9' }), hopDocs.HTML_2_9);
+		const result = await run(node, { parameters: { resource: 'server', operation: 'getStatus', output: 'entries' }, credentials: hopDocs.hopCredentials });
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((i) => i.json)).toEqual([expect.objectContaining({ kind: 'workflow', workflowName: 'old', id: 'w-9' })]);
+	});
+
+	it('Stop sends GET /shutdown (2.19) and reads its empty HTTP 200 as accepted', async () => {
+		const scope = hop().get('/shutdown').reply(200, '');
+		const result = await run(node, { parameters: { resource: 'server', operation: 'stop' }, credentials: hopDocs.hopCredentials });
+		expect(result.error).toBeUndefined();
+		scope.done();
+		expect(result.items[0].json).toEqual({ requestAccepted: true });
+	});
+
+	it('Stop explains that a Hop Server before 2.19 has no /shutdown', async () => {
+		hop().get('/shutdown').reply(404, '');
+		const result = await run(node, { parameters: { resource: 'server', operation: 'stop' }, credentials: hopDocs.hopCredentials });
+		expect(result.error?.message).toMatch(/no \/shutdown \(HTTP 404\): stopping a Hop Server over HTTP needs Hop 2\.19\.0 or later/);
 	});
 });

@@ -63,9 +63,9 @@ export function reservedQueryNames(names: string[]): Array<{ name: string; reaso
 	return names.map((name) => ({ name, reason: `the server reads "${name}" as its own query parameter` }));
 }
 
-/** The log level parameter, checked against the server's codes. */
-export function readLogLevel(ctx: IExecuteFunctions, itemIndex: number): string {
-	const value = String(ctx.getNodeParameter('logLevel', itemIndex, 'Basic') ?? '').trim();
+/** The log level parameter (or `given`, a Log Level read from an Options collection), checked against the server's codes. */
+export function readLogLevel(ctx: IExecuteFunctions, itemIndex: number, given?: unknown): string {
+	const value = String((given === undefined ? ctx.getNodeParameter('logLevel', itemIndex, 'Basic') : given) ?? '').trim();
 	if (!LOG_LEVELS.has(value.toLowerCase())) {
 		throw new NodeOperationError(
 			ctx.getNode(),

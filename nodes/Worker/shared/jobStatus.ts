@@ -164,23 +164,35 @@ export interface Failure {
 	reason: string;
 }
 
+/** How a job failure speaks of the run and its parts: Kettle's words by default, Hop's for a workflow. */
+export interface JobWords {
+	/** 'job', 'workflow'. */
+	run: string;
+	/** 'entry', 'action'. */
+	part: string;
+}
+
+const JOB_WORDS: JobWords = { run: 'job', part: 'entry' };
+
 /**
  * Why a finished job counts as failed, or undefined when it succeeded: stopped (status or
  * `is_stopped`), "Finished (with errors)", errors counted, a result of N, or an error description.
+ * A Hop workflow is judged the same way, in Hop's words (`words`): Workflow.getStatusDescription writes
+ * the same status texts (apache/hop engine/src/main/java/org/apache/hop/workflow/Workflow.java@2.19.0-rc1).
  */
-export function failureOf(status: JobStatus): Failure | undefined {
+export function failureOf(status: JobStatus, words: JobWords = JOB_WORDS): Failure | undefined {
 	const desc = status.status_desc.trim();
 	const lower = desc.toLowerCase();
 	const result = status.result ?? {};
 	const errors = typeof result.nr_errors === 'number' ? result.nr_errors : 0;
 	if (STOPPED.has(lower) || result.is_stopped === true) {
-		return { kind: 'stopped', reason: `the job was stopped (status "${desc}")` };
+		return { kind: 'stopped', reason: `the ${words.run} was stopped (status "${desc}")` };
 	}
 	if (lower === 'finished (with errors)') {
-		return { kind: 'errors', reason: `the job finished with errors (${errors} error${errors === 1 ? '' : 's'})` };
+		return { kind: 'errors', reason: `the ${words.run} finished with errors (${errors} error${errors === 1 ? '' : 's'})` };
 	}
-	if (errors > 0) return { kind: 'errors', reason: `the job reported ${errors} error${errors === 1 ? '' : 's'}` };
-	if (result.result === false) return { kind: 'errors', reason: 'the job finished with result "N" (its last entry failed)' };
+	if (errors > 0) return { kind: 'errors', reason: `the ${words.run} reported ${errors} error${errors === 1 ? '' : 's'}` };
+	if (result.result === false) return { kind: 'errors', reason: `the ${words.run} finished with result "N" (its last ${words.part} failed)` };
 	if (status.error_desc.trim() !== '') return { kind: 'errors', reason: `the server reported an error: ${status.error_desc.trim()}` };
 	return undefined;
 }

@@ -2,12 +2,20 @@
  * One spelling for every Worker output: camelCase keys made mechanically from the server's names
  * (`status_desc` → `statusDesc`, `result-rows` → `resultRows`), with the names the server writes
  * as one word split where they join two (`jobname` → `jobName`, `transname` → `transName`,
- * `stepname` → `stepName`, the server status's `statusdesc` → `statusDesc` as its jobs' `status_desc`). Keys already in camelCase stay. The server's own names appear only in
+ * `stepname` → `stepName`, the server status's `statusdesc` → `statusDesc` as its jobs' `status_desc`, Hop's
+ * `workflowname` → `workflowName`). Keys already in camelCase stay. The server's own names appear only in
  * `raw` (Include Raw Response), which is text and never converted.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-const JOINED: Record<string, string> = { jobname: 'jobName', transname: 'transName', stepname: 'stepName', statusdesc: 'statusDesc' };
+const JOINED: Record<string, string> = {
+	jobname: 'jobName',
+	transname: 'transName',
+	stepname: 'stepName',
+	statusdesc: 'statusDesc',
+	// Hop Server's workflow status (HopServerWorkflowStatus.getXml: `workflowname`).
+	workflowname: 'workflowName',
+};
 
 /** The output spelling of one server field name. */
 export function camelKey(key: string): string {

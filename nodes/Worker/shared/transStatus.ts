@@ -68,13 +68,26 @@ export function isTransTerminal(statusDesc: string): boolean {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/** How a failure speaks of the run and its parts: Kettle's words by default, Hop's for a pipeline. */
+export interface RunWords {
+	/** 'transformation', 'pipeline'. */
+	run: string;
+	/** 'step', 'transform'. */
+	step: string;
+}
+
+const KETTLE_WORDS: RunWords = { run: 'transformation', step: 'step' };
+
 /**
  * Why an ended transformation counts as failed, or undefined when it succeeded. Errors come first
  * (status "with errors", errors counted in the result or in any step), then a stop (status
  * "Stopped", `is_stopped`, or a step that was stopped while the others finished): a server may say
- * "Finished" for a transformation that was stopped, and the steps then say what happened.
+ * "Finished" for a transformation that was stopped, and the steps then say what happened. A Hop
+ * pipeline is judged the same way, in Hop's words (`words`): a stopped pipeline ends "Finished" with
+ * is_stopped=Y (Pipeline.getStatus checks isFinished before isStopped, apache/hop
+ * engine/src/main/java/org/apache/hop/pipeline/Pipeline.java@2.19.0-rc1).
  */
-export function transFailureOf(status: TransStatus): Failure | undefined {
+export function transFailureOf(status: TransStatus, words: RunWords = KETTLE_WORDS): Failure | undefined {
 	const desc = status.status_desc.trim();
 	const lower = desc.toLowerCase();
 	const result = status.result ?? {};
@@ -82,17 +95,17 @@ export function transFailureOf(status: TransStatus): Failure | undefined {
 	const failing = status.steps.filter((s) => typeof s.errors === 'number' && s.errors > 0);
 	const stepErrors = failing.reduce((sum, s) => sum + (s.errors as number), 0);
 	const errors = Math.max(resultErrors, stepErrors);
-	const where = failing.length ? ` in step${failing.length === 1 ? '' : 's'} ${failing.map((s) => `"${text(s.stepname)}"`).join(', ')}` : '';
+	const where = failing.length ? ` in ${words.step}${failing.length === 1 ? '' : 's'} ${failing.map((s) => `"${text(s.stepname)}"`).join(', ')}` : '';
 	if (lower.endsWith('(with errors)') || errors > 0) {
-		return { kind: 'errors', reason: `the transformation ended with errors (${plural(errors, 'error')}${where}, status "${desc}")` };
+		return { kind: 'errors', reason: `the ${words.run} ended with errors (${plural(errors, 'error')}${where}, status "${desc}")` };
 	}
 	if (status.error_desc.trim() !== '') {
-		return { kind: 'errors', reason: `the transformation reported an error: ${status.error_desc.trim()}` };
+		return { kind: 'errors', reason: `the ${words.run} reported an error: ${status.error_desc.trim()}` };
 	}
 	const stoppedSteps = status.steps.filter((s) => s.stopped === true);
 	if (lower.startsWith('stopped') || result.is_stopped === true || stoppedSteps.length > 0) {
-		const detail = stoppedSteps.length ? `; stopped step${stoppedSteps.length === 1 ? '' : 's'}: ${stoppedSteps.map((s) => `"${text(s.stepname)}"`).join(', ')}` : '';
-		return { kind: 'stopped', reason: `the transformation was stopped (status "${desc}"${detail})` };
+		const detail = stoppedSteps.length ? `; stopped ${words.step}${stoppedSteps.length === 1 ? '' : 's'}: ${stoppedSteps.map((s) => `"${text(s.stepname)}"`).join(', ')}` : '';
+		return { kind: 'stopped', reason: `the ${words.run} was stopped (status "${desc}"${detail})` };
 	}
 	return undefined;
 }

@@ -20,6 +20,14 @@ import { LogCollector } from './logCollector';
 
 export type OnAbort = 'stop' | 'safeStop' | 'leave';
 
+/**
+ * What is waited for, in the server's words: a Kettle job or transformation, or a Hop workflow or
+ * pipeline. Only a Kettle transformation has a safe stop: Hop's StopPipelineServlet reads `inputOnly`
+ * and ignores it, always calling stopAll (apache/hop engine/src/main/java/org/apache/hop/www/
+ * StopPipelineServlet.java@2.19.0-rc1 and @2.9.0-rc1).
+ */
+export type RunKind = 'job' | 'transformation' | 'workflow' | 'pipeline';
+
 export interface WaitPolicy {
 	intervalMs: number;
 	timeoutMs: number;
@@ -66,7 +74,7 @@ function seconds(ms: number): string {
 }
 
 /** The Poll Interval and Timeout fields, and the options every Run and Wait shares. */
-export function waitFields(what: 'job' | 'transformation'): INodeProperties[] {
+export function waitFields(what: RunKind): INodeProperties[] {
 	return [
 		{
 			displayName: 'Poll Interval (Seconds)',
@@ -88,7 +96,7 @@ export function waitFields(what: 'job' | 'transformation'): INodeProperties[] {
 }
 
 /** Options of the "Options" collection shared by both Run and Wait operations. */
-export function waitOptions(what: 'job' | 'transformation'): INodeProperties[] {
+export function waitOptions(what: RunKind): INodeProperties[] {
 	const abortOptions = [
 		{ name: 'Leave It Running', value: 'leave', description: `The ${what} keeps running on the server` },
 		{ name: 'Stop It', value: 'stop', description: `The ${what} is stopped on the server at once` },
@@ -127,11 +135,13 @@ export interface ErrorsOption {
  * (`stoppedDescription` says what "stopped" is), Include Raw, Log Lines to Keep and the wait options.
  */
 export function runAndWaitOptionsField(
-	what: 'job' | 'transformation',
+	what: RunKind,
 	errors: ErrorsOption,
 	stoppedDescription: string,
+	/** More options (the Hop runs keep Run Configuration, Log Level, Poll Interval and Timeout here), sorted in by name. */
+	extra: INodeProperties[] = [],
 ): INodeProperties {
-	return optionsCollection([
+	const options: INodeProperties[] = [
 		{ displayName: errors.displayName, name: errors.name, type: 'boolean', default: true, description: errors.description },
 		{
 			displayName: 'Error When Stopped',
@@ -150,7 +160,9 @@ export function runAndWaitOptionsField(
 			description: 'Return only the last this many lines of the log; 0 returns the whole log',
 		},
 		...waitOptions(what),
-	]);
+	];
+	if (extra.length === 0) return optionsCollection(options);
+	return optionsCollection([...options, ...extra].sort((a, b) => a.displayName.localeCompare(b.displayName)));
 }
 
 export interface RunAndWaitOptions {
@@ -161,7 +173,7 @@ export interface RunAndWaitOptions {
 }
 
 /** Reads the options of runAndWaitOptionsField (`errorsName`: the name of its errors option); bad values fail before any request. */
-export function readRunAndWaitOptions(ctx: IExecuteFunctions, itemIndex: number, what: 'job' | 'transformation', errorsName: string): RunAndWaitOptions {
+export function readRunAndWaitOptions(ctx: IExecuteFunctions, itemIndex: number, what: RunKind, errorsName: string): RunAndWaitOptions {
 	const options = optionsOf(ctx, itemIndex);
 	const logLines = optionalInteger(ctx, options.logLines, itemIndex, 'Log Lines to Keep', 0) ?? 0;
 	return {
@@ -173,13 +185,14 @@ export function readRunAndWaitOptions(ctx: IExecuteFunctions, itemIndex: number,
 }
 
 /** Reads Poll Interval, Timeout and the shared options; bad values fail before any request. */
-export function readWaitPolicy(ctx: IExecuteFunctions, itemIndex: number, options: IDataObject, logLines: number, what: 'job' | 'transformation'): WaitPolicy {
+export function readWaitPolicy(ctx: IExecuteFunctions, itemIndex: number, options: IDataObject, logLines: number, what: RunKind): WaitPolicy {
 	const node = ctx.getNode();
-	const interval = Number(ctx.getNodeParameter('pollInterval', itemIndex, 5));
+	// Top-level fields on the Kettle runs; in the Options collection on the Hop runs (hop/runAndWait.ts).
+	const interval = Number(options.pollInterval ?? ctx.getNodeParameter('pollInterval', itemIndex, 5));
 	if (!Number.isFinite(interval) || interval <= 0) {
 		throw new NodeOperationError(node, `Poll Interval must be a number of seconds above 0, got "${String(interval)}"`, { itemIndex });
 	}
-	const timeout = Number(ctx.getNodeParameter('timeout', itemIndex, 3600));
+	const timeout = Number(options.timeout ?? ctx.getNodeParameter('timeout', itemIndex, 3600));
 	if (!Number.isFinite(timeout) || timeout < 0) {
 		throw new NodeOperationError(node, `Timeout must be a number of seconds (0 for no limit), got "${String(timeout)}"`, { itemIndex });
 	}
@@ -197,8 +210,8 @@ export function readWaitPolicy(ctx: IExecuteFunctions, itemIndex: number, option
 	};
 }
 
-/** What was done with the run when the wait was given up, as a sentence. */
-async function giveUp<S>(ctx: IExecuteFunctions, target: WaitTarget<S>, policy: WaitPolicy): Promise<{ sentence: string; stopped: boolean }> {
+/** What was done with the run when the wait was given up, as a sentence (also used when a Hop run is given up before it was followed). */
+export async function giveUp<S>(ctx: IExecuteFunctions, target: WaitTarget<S>, policy: WaitPolicy): Promise<{ sentence: string; stopped: boolean }> {
 	if (policy.onAbort === 'leave') {
 		return { sentence: `It was left running on the server, as "On Timeout or Cancel" asks.`, stopped: false };
 	}

@@ -3,6 +3,7 @@ import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 import { requestOperation } from '../../../common/executor';
 import { rawResponseOptions, readIncludeRaw } from '../../../common/fields';
 import { apiError } from '../../../common/errors';
+import { serverSettings } from '../../../common/transport';
 import { toBoolean } from '../../../common/values';
 import { stopEndpoint } from '../../shared/fields';
 
@@ -20,7 +21,7 @@ const STOP_HINT =
 export const description = updateDisplayOptions({ show }, [
 	{
 		displayName:
-			'Shuts the worker server down: every running job and transformation on it ends. Only a standalone worker server accepts this; the worker inside the BI server refuses, and the node then fails with a clear message.',
+			'Shuts the worker server down: every running job and transformation on it ends. Only a standalone worker server accepts this; the worker inside the BI server refuses, and the node then fails with a clear message. A Hop Server (2.19 or later) shuts down gracefully: it refuses new work and stops once its running pipelines and workflows have ended or its shutdown timeout has passed.',
 		name: 'stopNotice',
 		type: 'notice',
 		default: '',
@@ -31,12 +32,23 @@ export const description = updateDisplayOptions({ show }, [
 // A bare 403/404/405 is how a deployment without the stop servlet at this path (or a proxy in front) refuses.
 const REFUSED = (code: number) => `The worker server refused to stop (HTTP ${code}). ${STOP_HINT}`;
 
+// Hop Server: ShutdownServlet at /shutdown (its own Jetty context, not under /hop) answers HTTP 200 with no
+// body and shuts the server down two seconds later, gracefully (new work refused with 503 while running
+// executions end, up to --shutdown-timeout). New in 2.19.0 (apache/hop 893e59ee41; engine/src/main/java/org/
+// apache/hop/www/ShutdownServlet.java, WebServer.java @2.19.0-rc1); earlier releases have no way to stop the
+// server over HTTP (their root servlet answers 404).
+const HOP_SHUTDOWN_404 =
+	'The Hop Server has no /shutdown (HTTP 404): stopping a Hop Server over HTTP needs Hop 2.19.0 or later. Stop an older Hop Server on its machine (hop-server.sh, or its container).';
+
 export const execute = requestOperation<{ includeRaw: boolean }>({
 	concurrency: 1,
 	plan(itemIndex) {
 		return { includeRaw: readIncludeRaw(this, itemIndex) };
 	},
 	request: async function () {
+		if ((await serverSettings(this)).serverKind === 'hopServer') {
+			return { method: 'GET', path: '/shutdown', expect: 'text', refusals: { 404: HOP_SHUTDOWN_404 } };
+		}
 		return {
 			method: 'GET',
 			path: await stopEndpoint(this),
@@ -45,7 +57,13 @@ export const execute = requestOperation<{ includeRaw: boolean }>({
 			refusals: { 403: REFUSED(403), 404: REFUSED(404), 405: REFUSED(405) },
 		};
 	},
-	output(plan, response, itemIndex) {
+	async output(plan, response, itemIndex) {
+		if ((await serverSettings(this)).serverKind === 'hopServer') {
+			// HTTP 200 with no body is ShutdownServlet's whole answer.
+			const json: IDataObject = { requestAccepted: true };
+			if (plan.includeRaw) json.raw = String(response.body ?? '');
+			return json;
+		}
 		const body = response.body as IDataObject;
 		const accepted = toBoolean(body.request_accepted);
 		if (accepted !== true) {
