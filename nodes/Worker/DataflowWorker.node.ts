@@ -2,7 +2,7 @@ import { NodeConnectionTypes, type IExecuteFunctions, type INodeType, type INode
 
 import { requestOptionsField } from '../common/fields';
 import { operationRouter } from '../common/operations';
-import { searchRepositoryFolders, searchRepositoryPaths } from '../common/repositoryPicker';
+import { searchJobPaths, searchRepositoryFolders, searchRepositoryPaths, searchTransformationPaths } from '../common/repositoryPicker';
 import * as job from './resources/job';
 import * as pipeline from './resources/pipeline';
 import * as sequence from './resources/sequence';
@@ -79,7 +79,7 @@ export class DataflowWorker implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchRepositoryFolders, searchRepositoryPaths } };
+	methods = { listSearch: { searchJobPaths, searchRepositoryFolders, searchRepositoryPaths, searchTransformationPaths } };
 
 	// The resource is checked against the credential's Server Kind first (shared/serverKind.ts), then routed.
 	async execute(this: IExecuteFunctions): Promise<NodeOutput> {

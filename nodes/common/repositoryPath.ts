@@ -23,7 +23,9 @@ export function pathSegments(path: unknown, label = 'Path'): string[] {
 	}
 	const text = path.trim();
 	if (!text.startsWith('/')) {
-		throw new RepositoryPathError(`${label} "${text}" must start with "/" (for example /public/${text})`);
+		// "public/etl" means /public/etl, not /public/public/etl.
+		const example = /^(public|home|etc)(\/|$)/i.test(text) ? `/${text}` : `/public/${text}`;
+		throw new RepositoryPathError(`${label} "${text}" must start with "/" (for example ${example})`);
 	}
 	if (text === '/') return [];
 	const body = text.endsWith('/') ? text.slice(1, -1) : text.slice(1);

@@ -19,7 +19,7 @@ function dto(name: string, path: string, folder = false) {
 }
 
 describe('pickers', () => {
-	it('the report picker lists .prpt files and the folders leading to them, nothing else', async () => {
+	it('the report picker lists .prpt files only, never a folder (a typed folder is listed, its sub-folders are searched by name)', async () => {
 		server()
 			.get(`${FILES}/:public:Steel%20Wheels/children`)
 			.query({ showHidden: 'false' })
@@ -36,11 +36,7 @@ describe('pickers', () => {
 				json,
 			);
 		const result = await searchReports.call(loadOptionsContext({}), '/public/Steel Wheels/');
-		expect(result.results).toEqual([
-			{ name: '/public/Steel Wheels/ (this folder)', value: '/public/Steel Wheels' },
-			{ name: '/public/Steel Wheels/Reports/', value: '/public/Steel Wheels/Reports' },
-			{ name: '/public/Steel Wheels/Sales.prpt', value: '/public/Steel Wheels/Sales.prpt' },
-		]);
+		expect(result.results).toEqual([{ name: '/public/Steel Wheels/Sales.prpt', value: '/public/Steel Wheels/Sales.prpt' }]);
 	});
 
 	it('the CDA picker lists .cda files', async () => {
@@ -49,7 +45,7 @@ describe('pickers', () => {
 			.query(true)
 			.reply(200, { repositoryFileDto: [dto('Sales.prpt', '/public/Sales.prpt'), dto('sales.cda', '/public/sales.cda')] }, json);
 		const result = await searchCdaFiles.call(loadOptionsContext({}), '/public/');
-		expect(result.results.map((r) => r.value)).toEqual(['/public', '/public/sales.cda']);
+		expect(result.results.map((r) => r.value)).toEqual(['/public/sales.cda']);
 	});
 });
 

@@ -20,6 +20,10 @@ describe('path browser (listSearch)', () => {
 			.get(`${FILES}/:home:admin/children`)
 			.query({ showHidden: 'false' })
 			.reply(200, {}, json)
+			// Searching by name walks the sub-folders it has not listed yet (bounded: SEARCH_BOUND).
+			.get(`${FILES}/:home/children`)
+			.query({ showHidden: 'false' })
+			.reply(200, { repositoryFileDto: [fileDto('admin', '/home/admin', { folder: true })] }, json)
 			.get(`${FILES}/:public:etl/children`)
 			.query({ showHidden: 'false' })
 			.reply(200, { repositoryFileDto: [fileDto('load.ktr', '/public/etl/load.ktr'), fileDto('sub', '/public/etl/sub', { folder: true })] }, json);

@@ -106,10 +106,10 @@ export function currentPath(ctx: ILoadOptionsFunctions, name: 'report' | 'cdaFil
 
 /** listSearch: reports (.prpt) and the folders that lead to them. */
 export async function searchReports(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	return await searchRepository(this, filter, false, ['prpt']);
+	return await searchRepository(this, filter, false, ['prpt'], { filesOnly: true });
 }
 
 /** listSearch: data access files (.cda) and the folders that lead to them. */
 export async function searchCdaFiles(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	return await searchRepository(this, filter, false, ['cda']);
+	return await searchRepository(this, filter, false, ['cda'], { filesOnly: true });
 }

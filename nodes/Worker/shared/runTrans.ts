@@ -19,9 +19,10 @@ export function runTransFields(): INodeProperties[] {
 			name: 'transPath',
 			displayName: 'Transformation Path',
 			description: 'Full repository path of the transformation; the worker server must have this repository configured',
-			placeholder: '/public/etl/stage_customers',
+			placeholder: '/public/etl/load_sales.ktr',
 			required: true,
 			defaultMode: 'path',
+			searchMethod: 'searchTransformationPaths',
 		}),
 		logLevelField('How much the transformation writes to its log'),
 		nameValueField(
