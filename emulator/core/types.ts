@@ -7,6 +7,11 @@ export interface EmulatorUser {
 	admin: boolean;
 	/** Catalog role (Administrator, Data Steward, Analyst). */
 	catalogRole?: string;
+	/**
+	 * The BI server roles of this login, Authenticated left out (the user/role area keeps them, areas/userrole;
+	 * the repository reads them for role entries of ACLs). Undefined: the repository's own defaults.
+	 */
+	roles?: string[];
 }
 
 /** What an error answer of this route looks like: a worker `webresult`, catalog JSON, or platform text. */

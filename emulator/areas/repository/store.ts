@@ -257,6 +257,8 @@ export class Repository {
 	}
 
 	rolesOf(user: EmulatorUser): string[] {
+		// The user/role area's roles when it keeps them (areas/userrole/store.ts), else the repository's defaults.
+		if (user.roles) return ['Authenticated', ...user.roles.filter((role) => role !== 'Authenticated')];
 		const roles = ['Authenticated'];
 		if (user.admin) roles.push('Administrator');
 		else if (user.name === 'suzy') roles.push('Power User');
