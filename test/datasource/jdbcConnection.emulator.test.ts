@@ -93,6 +93,28 @@ describe('Data Source node: the connection as 11.1+ writes it (Jackson) comes ou
 	});
 });
 
+describe('Data Source node: names the server could never find again', () => {
+	const fixture = useEmulator({ profile: '11.0' });
+	it('refuses to create a connection whose name holds & < > " or a non-ASCII letter (looked up HTML-escaped, stored as given)', async () => {
+		const credentials = { dataflowServerApi: fixture.server() };
+		const state = () => fixture.emulator.app.state.datasource as DatasourceState;
+		const puts = state().jdbcPuts.length;
+		for (const name of ['Sales & Marketing', 'Zürich DWH']) {
+			const refused = await run(node, { parameters: { ...connectionParameters, connection: rl(name) }, credentials });
+			expect(refused.error?.message).toMatch(/would store the connection but never find it again by name/);
+		}
+		expect(state().jdbcPuts.length).toBe(puts);
+		// What the node refuses is what the server really does with such a name: listed, never found again.
+		await fetch(`${fixture.emulator.url}/plugin/data-access/api/datasource/jdbc/connection/${encodeURIComponent('A&B')}`, {
+			method: 'PUT',
+			headers: { 'Content-Type': 'application/json', Authorization: `Basic ${Buffer.from('admin:password').toString('base64')}` },
+			body: JSON.stringify({ name: 'A&B', databaseType: { name: 'PostgreSQL', shortName: 'POSTGRESQL' }, accessType: 'NATIVE', hostname: 'h', databaseName: 'd', databasePort: '5432' }),
+		});
+		const got = await run(node, { parameters: { resource: 'jdbcConnection', operation: 'get', connection: rl('A&B') }, credentials });
+		expect(got.error).toBeDefined();
+	});
+});
+
 describe('Data Source node: a server that hands out passwords (10.2+, encrypted or plain by setting)', () => {
 	const fixture = useEmulator({ profile: '11.0', seed: { datasource: { passwordMode: 'encrypt' } } });
 	it('Get leaves the password out unless Include Password', async () => {

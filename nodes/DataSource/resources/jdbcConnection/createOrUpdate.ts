@@ -286,6 +286,18 @@ export const execute = defineOperation<Plan>({
 				throw new NodeOperationError(node, missing ? `The connection "${plan.name}" does not exist yet: ${error.message}` : (error as Error).message, { itemIndex });
 			}
 		}
+		// The server stores a name as the PUT gives it but looks every connection up by its HTML-escaped name
+		// (data-access ConnectionServiceImpl / UtilHtmlSanitizer, docs/real-servers/data-sources.md): a connection
+		// created here with & < > " or a letter outside ASCII in its name would be listed, but never read, updated
+		// or deleted again. Refused before anything is written.
+		const target = String(body.name ?? plan.name);
+		if ((stored === undefined || target !== plan.name) && /[&<>"]|[^\x20-\x7e]/.test(target)) {
+			throw new NodeOperationError(
+				node,
+				`The connection name "${target}" holds a character (& < > " or a letter outside ASCII) that the server looks up in another form: it would store the connection but never find it again by name. Choose a name without it; nothing was sent.`,
+				{ itemIndex },
+			);
+		}
 		// 204: added or updated; the server documents 304 for "not modified" (its code never sends it).
 		const response = await dataflowRequest(this, {
 			refusals: refusals(),
