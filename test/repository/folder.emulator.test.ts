@@ -73,6 +73,9 @@ describe('Folder', () => {
 		const root = nested.items[0].json as IDataObject & { children: IDataObject[] };
 		expect(root.path).toBe('/public');
 		expect(root.children.map((c) => c.name)).toEqual(expect.arrayContaining(['etl', 'Sample Reports']));
+		// A missing folder: 204 on 9.3 GA and 11.x, a bare 500 on 10.2; the node names the folder either way.
+		const missing = await exec('folder', 'getTree', { path: rl('/public/no_such_tree'), depth: 1 }, { credentials: admin() });
+		expect(missing.error?.message).toMatch(/^The repository has no folder \/public\/no_such_tree \(or this user may not read it\)/);
 		const flat = await ok('folder', 'getTree', { path: rl('/'), depth: 1, output: 'flat', options: { includeSystemFolders: true } });
 		expect(flat.items.map((i) => [i.json.path, i.json.depth])).toEqual([
 			['/', 0],

@@ -61,6 +61,9 @@ export const execute = requestOperation<Plan>({
 		path: filesUrl(plan.path, 'tree'),
 		qs: { depth: plan.depth, ...listingQuery(plan.filter, plan.options), includeSysDirs: String(plan.options.includeSystemFolders === true) },
 		expect: 'json',
+		// 9.3.0.1 to 10.3.0.0-312 answer a missing folder with a bare 500 (FileService's title loop runs before the
+		// null check; docs/real-servers/repository.md), other versions with 204.
+		refusals: { 500: `The repository has no folder ${plan.path} (or this user may not read it), or the server could not read its tree` },
 	}),
 	output(plan, response, itemIndex) {
 		if (response.status === 204 || response.body === undefined || response.body === null || response.body === '') {
