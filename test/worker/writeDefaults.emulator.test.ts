@@ -54,6 +54,15 @@ it('the write operations are the ones covered below (or create something new, or
 		'job.runAndWait',
 		'job.start',
 		'job.stop',
+		// Hop Server (Pipeline, Workflow): Execute, Register and Run and Wait create a new run; the others are covered below.
+		'pipeline.execute',
+		'pipeline.pause',
+		'pipeline.register',
+		'pipeline.remove',
+		'pipeline.resume',
+		'pipeline.runAndWait',
+		'pipeline.start',
+		'pipeline.stop',
 		'sequence.reserve',
 		// Stops the whole worker server: its notice says so, and its only field is the options.
 		'server.stop',
@@ -66,6 +75,12 @@ it('the write operations are the ones covered below (or create something new, or
 		'transformation.run',
 		'transformation.runAndWait',
 		'transformation.stop',
+		'workflow.execute',
+		'workflow.register',
+		'workflow.remove',
+		'workflow.runAndWait',
+		'workflow.start',
+		'workflow.stop',
 	]);
 	const serverStop = node.description.properties.filter(
 		(p) => p.displayOptions?.show?.resource?.[0] === 'server' && p.displayOptions?.show?.operation?.[0] === 'stop',
@@ -82,6 +97,14 @@ describe('no default of a Worker write operation removes or stops what the user 
 		['transformation', 'remove', /Transformation Name/],
 		['transformation', 'pause', /Transformation Name/],
 		['transformation', 'resume', /Transformation Name/],
+		['pipeline', 'stop', /Pipeline Name/],
+		['pipeline', 'remove', /Pipeline Name/],
+		['pipeline', 'pause', /Pipeline Name/],
+		['pipeline', 'resume', /Pipeline Name/],
+		['pipeline', 'start', /Pipeline Name/],
+		['workflow', 'stop', /Workflow Name/],
+		['workflow', 'remove', /Workflow Name/],
+		['workflow', 'start', /Workflow Name/],
 	])('%s %s with its defaults fails before any request: it needs the name of the run', async (resource, operation, message) => {
 		const p = prefix();
 		jobs().create({ name: `${p}job`, source: 'run', parameters: { DURATION_MS: LONG } });
@@ -89,9 +112,14 @@ describe('no default of a Worker write operation removes or stops what the user 
 		fixture.resetRequests();
 		// n8n refuses to run the node without the required name...
 		await expect(exec({ resource, operation })).rejects.toThrow(message);
-		// ...and a name that an expression leaves empty is refused by the node, before any request.
-		const nameField = resource === 'job' ? 'jobName' : 'transName';
-		const result = await exec({ resource, operation, [nameField]: '={{ "" }}' });
+		// ...and a name that an expression leaves empty is refused by the node, before any request (Pipeline and
+		// Workflow with a Hop Server credential, which the node checks without a request).
+		const nameField = { job: 'jobName', transformation: 'transName', pipeline: 'pipelineName', workflow: 'workflowName' }[resource]!;
+		const hop = resource === 'pipeline' || resource === 'workflow';
+		const result = await run(node, {
+			parameters: { resource, operation, [nameField]: '={{ "" }}' },
+			credentials: { dataflowServerApi: fixture.server(hop ? { serverKind: 'hopServer' } : {}) },
+		});
 		expect(result.error?.message).toMatch(new RegExp(`${message.source} is empty`));
 		expect(fixture.requests()).toEqual([]);
 	});

@@ -5,6 +5,7 @@ import { rawResponseOptions, readIncludeRaw } from '../../../common/fields';
 import { apiError } from '../../../common/errors';
 import { serverSettings } from '../../../common/transport';
 import { toBoolean } from '../../../common/values';
+import { CONTROL_HEADERS } from '../../shared/control';
 import { stopEndpoint } from '../../shared/fields';
 
 const show = { resource: ['server'], operation: ['stop'] };
@@ -47,7 +48,9 @@ export const execute = requestOperation<{ includeRaw: boolean }>({
 	},
 	request: async function () {
 		if ((await serverSettings(this)).serverKind === 'hopServer') {
-			return { method: 'GET', path: '/shutdown', expect: 'text', refusals: { 404: HOP_SHUTDOWN_404 } };
+			// Accept as for the other Hop requests: Jetty writes its error page in the type asked for (HTML here, which
+			// the transport knows for a bare page; text/plain would come back as its own "HTTP ERROR 404" text).
+			return { method: 'GET', path: '/shutdown', headers: CONTROL_HEADERS, expect: 'text', refusals: { 404: HOP_SHUTDOWN_404 } };
 		}
 		return {
 			method: 'GET',
