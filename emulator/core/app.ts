@@ -35,6 +35,8 @@ export interface EmulatorOptions {
 	dataDir?: string;
 	/** Which server version to play where versions differ (default '11.0'): see core/profiles.ts. */
 	profile?: ProfileName;
+	/** Another build of the profile's line to play (e.g. '10.2.0.2-289' on '10.2sp'), for tests on either side of a boundary. */
+	build?: string;
 	/** The server JVM's default time zone (default 'UTC'): the scheduler reads some dates in it (areas/scheduler/triggers.ts). */
 	serverTimeZone?: string;
 	/**
@@ -108,7 +110,7 @@ function base64url(data: Buffer | string): string {
 }
 
 export class EmulatorApp {
-	readonly options: Required<Omit<EmulatorOptions, 'seed' | 'users' | 'dataDir' | 'port'>> & { port: number; seed: Record<string, unknown>; dataDir?: string };
+	readonly options: Required<Omit<EmulatorOptions, 'seed' | 'users' | 'dataDir' | 'port' | 'build'>> & { port: number; seed: Record<string, unknown>; dataDir?: string };
 	readonly users: EmulatorUser[];
 	/** Routes under the context path. */
 	readonly server = new Router();
@@ -146,7 +148,7 @@ export class EmulatorApp {
 			csrf: options.csrf ?? false,
 			server,
 		};
-		this.profile = serverProfile(this.options.profile);
+		this.profile = serverProfile(this.options.profile, options.build);
 		this.users = options.users ?? (server === 'hop' ? HOP_DEFAULT_USERS : DEFAULT_USERS).map((u) => ({ ...u }));
 		this.addPlatformCoreRoutes();
 	}

@@ -84,15 +84,23 @@ function compareTo(own: number[], wanted: string): number {
 	return compare(own.slice(0, other.length), other);
 }
 
-export function serverProfile(name: ProfileName = '11.0'): ServerProfile {
+/**
+ * A profile, optionally played at another build of the same line (`build`, e.g. '10.2.0.2-289' on '10.2sp'):
+ * every area asks `atLeast(build)` where behaviour changed at a build, so a test can stand on either side of a
+ * boundary the tags' history placed. The line's JSON style and Tomcat stay the profile's.
+ */
+export function serverProfile(name: ProfileName = '11.0', build?: string): ServerProfile {
 	if (!PROFILE_NAMES.includes(name)) throw new Error(`Unknown server profile ${name} (one of ${PROFILE_NAMES.join(', ')})`);
-	const own = parts(VERSION_NUMBERS[name]);
+	if (build !== undefined && (parts(build).length !== 5 || parts(build).slice(0, 2).join('.') !== parts(VERSION_NUMBERS[name]).slice(0, 2).join('.'))) {
+		throw new Error(`The build ${build} is not a whole build of the ${name} line (for example ${VERSION_NUMBERS[name]})`);
+	}
+	const own = parts(build ?? VERSION_NUMBERS[name]);
 	const [major, minor] = own;
 	return {
 		name,
 		major,
 		minor,
-		build: VERSION_NUMBERS[name],
+		build: build ?? VERSION_NUMBERS[name],
 		versionNumber: own.join('.'),
 		jsonStyle: major >= 11 ? 'jackson' : 'jersey1',
 		tomcatVersion: TOMCAT_VERSIONS[name],

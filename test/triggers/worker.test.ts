@@ -111,7 +111,7 @@ describe('Dataflow Worker Trigger', () => {
 		app().advanceClock(DURATION);
 		const outcome = await h.poll();
 		// In the order the server lists its jobs (its job map's hash order), not the order they were added.
-		expect([...emitted(outcome, idOf)].sort()).toEqual([`jobFailed ${errors.id}`, `jobFailed ${stopped.id}`, `jobFailed ${resultN.id}`].sort());
+		expect([...(emitted(outcome, idOf) ?? [])].sort()).toEqual([`jobFailed ${errors.id}`, `jobFailed ${stopped.id}`, `jobFailed ${resultN.id}`].sort());
 		const byId = (id: string) => outcome.items!.find((item) => idOf(item) === id)!;
 		const [e, s, r] = [byId(errors.id), byId(stopped.id), byId(resultN.id)];
 		expect(e).toMatchObject({ job: { statusDesc: 'Finished (with errors)', result: { nrErrors: 3 } }, failure: { kind: 'errors' } });
