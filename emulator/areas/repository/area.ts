@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { EmulatorApp } from '../../core/app';
 import { registerAccessRoutes } from './routes-access';
 import { registerFileRoutes } from './routes-files';
+import { registerImportRoutes } from './routes-import';
 import { DEFAULT_LDAP, registerSystemRoutes } from './routes-system';
 import { seedRepository, type RepositorySeed } from './seed';
 import { attachRepository, Repository, type NodeSummary, type RepoNode, type RepositoryArea, type RepositoryIndex } from './store';
@@ -111,6 +112,7 @@ export async function register(app: EmulatorApp): Promise<void> {
 	attachRepository(app, lookup, index);
 
 	// Fixed paths before {pathId} patterns: system, then access, then files.
+	registerImportRoutes(area, temp);
 	registerSystemRoutes(area, temp);
 	registerAccessRoutes(area);
 	registerFileRoutes(area);

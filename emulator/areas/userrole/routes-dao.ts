@@ -190,6 +190,7 @@ export function registerDaoRoutes(state: UserRoleState): void {
 			const nameValid = name !== null && name !== '' && ![...reserved()].some((c) => name.includes(c));
 			if (!nameValid || password === null || password === '') throw new ValidationFailed(null);
 			let userName = decode(name);
+			// eslint-disable-next-line no-control-regex -- String.trim() removes every character up to U+0020
 			if (profile.atLeast('10.3') ? profile.atLeast('10.3.0.0-190') : profile.atLeast('10.2.0.2-281')) userName = userName.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
 			const problem = passwordProblem(password);
 			if (problem) throw new ValidationFailed(problem);

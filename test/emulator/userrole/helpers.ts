@@ -22,12 +22,12 @@ export interface Answer {
 	json(): any;
 }
 
-export type Caller = (method: string, path: string, options?: CallOptions) => Promise<Answer>;
+export type Caller = ((method: string, path: string, options?: CallOptions) => Promise<Answer>) & { emulator: () => RunningEmulator };
 
 export const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 /** `const on = useEmulators(); await on('10.2sp')('GET', '/api/userroledao/users')` — one emulator per profile and seed key. */
-export function useEmulators(): (profile: ProfileName, options?: EmulatorOptions) => Caller & { emulator: () => RunningEmulator } {
+export function useEmulators(): (profile: ProfileName, options?: EmulatorOptions) => Caller {
 	const started = new Map<string, Promise<RunningEmulator>>();
 	afterAll(async () => {
 		for (const running of started.values()) await (await running).stop();
@@ -53,7 +53,7 @@ export function useEmulators(): (profile: ProfileName, options?: EmulatorOptions
 			const response = await fetch(`${running.url}${path}`, { method, headers, body: call.body as never });
 			const text = await response.text();
 			return { status: response.status, text, headers: response.headers, json: () => JSON.parse(text) };
-		}) as Caller & { emulator: () => RunningEmulator };
+		}) as Caller;
 		caller.emulator = () => {
 			if (!current) throw new Error('call the emulator once first');
 			return current;
