@@ -2,7 +2,7 @@
  * Shared set-up of the plain-HTTP tests of the emulator's Hop Server area (emulator/areas/hop): one
  * emulator per test file (`server: 'hop'`), fetch and XML helpers, documents to register.
  */
-import { gunzipSync, deflateRawSync } from 'node:zlib';
+import { deflateRawSync, gunzipSync, gzipSync } from 'node:zlib';
 
 import { XMLParser } from 'fast-xml-parser';
 
@@ -65,7 +65,6 @@ export function decodeLog(loggingString: string): string {
 
 /** Base64 gzip of the client's metadata JSON (metastore_json), with a "local" run configuration. */
 export function metastoreJson(runConfigurations: Record<string, string[]> = { 'pipeline-run-configuration': ['local'], 'workflow-run-configuration': ['local'] }): string {
-	const { gzipSync } = require('node:zlib') as typeof import('node:zlib');
 	const json: Record<string, unknown> = {};
 	for (const [key, names] of Object.entries(runConfigurations)) json[key] = names.map((name) => ({ name, engineRunConfiguration: { Local: {} } }));
 	return gzipSync(Buffer.from(JSON.stringify(json))).toString('base64');

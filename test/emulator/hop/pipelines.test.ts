@@ -80,7 +80,7 @@ describe('hop emulator: a pipeline run over time', () => {
 		]);
 		expect(ps.result).toMatchObject({ lines_written: '10', nr_errors: '0', result: 'Y', is_stopped: 'N' });
 		// The result is not indented and directly followed by the logging string.
-		expect(answer.text).toMatch(/<\/result>  <logging_string>&lt;!\[CDATA\[/);
+		expect(answer.text).toMatch(/<\/result> {2}<logging_string>&lt;!\[CDATA\[/);
 		const log = decodeLog(ps.logging_string);
 		expect(log).toContain("timed - Executing this pipeline using the Local Pipeline Engine with run configuration 'local'");
 		expect(log).toContain('result.0 - Finished processing (I=0, O=0, R=10, W=10, U=0, E=0)');
