@@ -24,7 +24,7 @@ export function serverCredential(options: {
 	emulator?: string;
 	username?: string;
 	password?: string;
-	serverKind?: 'biServer' | 'worker';
+	serverKind?: 'biServer' | 'worker' | 'hopServer';
 	workerPath?: 'dataflow' | 'kettle';
 	schedulerPath?: string;
 }): CredentialSpec {
@@ -69,6 +69,8 @@ export const KNOWN_CREDENTIALS: CredentialSpec[] = [
 	catalogCredential({ id: 'dataflowCatalog01', name: 'Dataflow Catalog (emulator)' }),
 	// A second server, for workflows that move things from one server to another.
 	serverCredential({ id: 'dataflowServer02', name: 'Dataflow Server (second emulator)', emulator: 'second' }),
+	// An Apache Hop Server: the emulator `hop` (its Hop flavour, emulator.ts DEFAULT_SPECS), Hop's default user.
+	serverCredential({ id: 'hopServer01', name: 'Hop Server (emulator)', emulator: 'hop', username: 'cluster', password: 'cluster', serverKind: 'hopServer' }),
 ];
 
 /** The credential references (`{ type: { id, name } }`) of a workflow's nodes. */

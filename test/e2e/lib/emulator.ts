@@ -28,7 +28,15 @@ export interface EmulatorSpec {
 	port?: number;
 	/** Any other command-line options. */
 	args?: string[];
+	/** 'hop': the emulator's Apache Hop Server flavour (emulator/areas/hop; started by hopEmulatorCli.ts). */
+	server?: 'hop';
 }
+
+/**
+ * What an emulator key stands for when a scenario gives no options: `hop` is a Hop Server (the credential
+ * `hopServer01` of credentials.ts points at it). A scenario's own options for the key are added to these.
+ */
+export const DEFAULT_SPECS: Record<string, EmulatorSpec> = { hop: { server: 'hop' } };
 
 export interface LoggedRequest {
 	method: string;
@@ -90,11 +98,11 @@ export function emulatorArgs(spec: EmulatorSpec, seedFile?: string): string[] {
  */
 const bundled = new Set<string>();
 
-function emulatorBundle(workDir: string): string {
-	const outfile = path.join(workDir, 'emulator-cli.js');
+function emulatorBundle(workDir: string, server?: 'hop'): string {
+	const outfile = path.join(workDir, server === 'hop' ? 'emulator-hop-cli.js' : 'emulator-cli.js');
 	if (!bundled.has(outfile)) {
 		buildSync({
-			entryPoints: [path.join(ROOT, 'emulator', 'cli.ts')],
+			entryPoints: [server === 'hop' ? path.join(ROOT, 'test', 'e2e', 'lib', 'hopEmulatorCli.ts') : path.join(ROOT, 'emulator', 'cli.ts')],
 			outfile,
 			bundle: true,
 			platform: 'node',
@@ -110,13 +118,14 @@ function emulatorBundle(workDir: string): string {
 }
 
 /** Starts one emulator; `workDir` receives its log (and its seed file). */
-export async function startEmulator(group: ProcessGroup, key: string, spec: EmulatorSpec, workDir: string): Promise<EmulatorHandle> {
+export async function startEmulator(group: ProcessGroup, key: string, given: EmulatorSpec, workDir: string): Promise<EmulatorHandle> {
+	const spec: EmulatorSpec = { ...DEFAULT_SPECS[key], ...given };
 	let seedFile: string | undefined;
 	if (spec.seed) {
 		seedFile = path.join(workDir, `emulator-${key}-seed.json`);
 		writeFileSync(seedFile, JSON.stringify(spec.seed, null, 2));
 	}
-	const child = group.start(`emulator ${key}`, process.execPath, [emulatorBundle(workDir), ...emulatorArgs(spec, seedFile)], {
+	const child = group.start(`emulator ${key}`, process.execPath, [emulatorBundle(workDir, spec.server), ...emulatorArgs(spec, seedFile)], {
 		cwd: ROOT,
 		// The bundle lives outside the checkout: its packages (busboy ...) come from the checkout's node_modules.
 		env: { ...process.env, NODE_PATH: path.join(ROOT, 'node_modules') },
@@ -149,7 +158,9 @@ export async function startEmulator(group: ProcessGroup, key: string, spec: Emul
 			await call('DELETE', '/requests');
 		},
 		call: async (method, endpoint, options = {}) => {
-			const auth = Buffer.from(`${options.user ?? 'admin'}:${options.password ?? 'password'}`).toString('base64');
+			// A Hop Server's default user is cluster / cluster (apache/hop HopServer.java).
+			const [user, password] = spec.server === 'hop' ? ['cluster', 'cluster'] : ['admin', 'password'];
+			const auth = Buffer.from(`${options.user ?? user}:${options.password ?? password}`).toString('base64');
 			const response = await fetch(`${base}${endpoint}`, {
 				method,
 				headers: { authorization: `Basic ${auth}`, ...(options.headers ?? {}) },

@@ -22,7 +22,8 @@ export async function serverChecks(session: Session, say: (line: string) => void
 		say(`${passed ? 'PASS' : 'FAIL'}  ${name}${detail ? ` — ${detail}` : ''}`);
 	};
 	const expected = expectedTypes();
-	const emulators = await session.startEmulators({ main: {} });
+	// `hop`: the Hop Server flavour, for the server credential's Server Kind "Hop Server".
+	const emulators = await session.startEmulators({ main: {}, hop: {} });
 	let server;
 	try {
 		server = await session.ensureServer(say);
@@ -59,16 +60,19 @@ export async function serverChecks(session: Session, say: (line: string) => void
 					: expected.credentials.join(', '),
 		);
 
-		for (const type of expected.credentials) {
-			const spec = KNOWN_CREDENTIALS.find((c) => c.type === type);
+		// Each credential type against the main emulator, and the server credential as a Hop Server against `hop`.
+		const checks = expected.credentials.map((type) => ({ type, spec: KNOWN_CREDENTIALS.find((c) => c.type === type && c.emulator === 'main') }));
+		if (expected.credentials.includes('dataflowServerApi')) checks.push({ type: 'dataflowServerApi', spec: KNOWN_CREDENTIALS.find((c) => c.id === 'hopServer01') });
+		for (const { type: credentialType, spec } of checks) {
 			if (!spec) {
-				record(`credential test ${type}`, false, 'no emulator credential of this type in test/e2e/lib/credentials.ts');
+				record(`credential test ${credentialType}`, false, 'no emulator credential of this type in test/e2e/lib/credentials.ts');
 				continue;
 			}
-			const data = spec.data(emulators.main);
+			const type = spec.emulator === 'hop' ? `${credentialType} (Hop Server)` : credentialType;
+			const data = spec.data(emulators[spec.emulator]);
 			// As in the editor: the credential is saved first (POST /rest/credentials), then tested by id.
 			// (A token-login credential cannot be tested unsaved: n8n stores the token it gets.)
-			const created = await server.request<{ data?: { id?: string } }>('POST', '/rest/credentials', { name: `${spec.name} (check)`, type, data });
+			const created = await server.request<{ data?: { id?: string } }>('POST', '/rest/credentials', { name: `${spec.name} (check)`, type: credentialType, data });
 			const id = created.body?.data?.id;
 			if (created.status !== 200 || !id) {
 				record(`credential test ${type}`, false, `creating the credential answered ${created.status}: ${JSON.stringify(created.body).slice(0, 200)}`);
@@ -76,7 +80,7 @@ export async function serverChecks(session: Session, say: (line: string) => void
 			}
 			const test = async (values: Record<string, unknown>) => {
 				const response = await server.request<{ data?: { status?: string; message?: string } }>('POST', '/rest/credentials/test', {
-					credentials: { id, name: spec.name, type, data: values },
+					credentials: { id, name: spec.name, type: credentialType, data: values },
 				});
 				return { status: response.body?.data?.status ?? `HTTP ${response.status}`, message: response.body?.data?.message ?? JSON.stringify(response.body).slice(0, 200) };
 			};
@@ -91,7 +95,7 @@ export async function serverChecks(session: Session, say: (line: string) => void
 				bad.status === 'Error' && good.status === 'OK' && /username or password|check your credentials/i.test(bad.message),
 				`${bad.status}: ${bad.message}${good.status === 'OK' ? '' : ' (not conclusive: the right password failed too)'}`,
 			);
-			if (type === 'dataflowServerApi') {
+			if (type === 'dataflowServerApi' && spec.emulator === 'main') {
 				// A Base URL without its context path: the message asks about the context path.
 				const noContext = await test({ ...data, baseUrl: String(data.baseUrl).replace(/\/pentaho$/, '') });
 				record(

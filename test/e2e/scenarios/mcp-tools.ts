@@ -36,8 +36,10 @@ const FOLDER = '/public/etl';
 const LINEAGE_FILE = '/home/admin/sales.ktr';
 const REPORT = '/public/Steel Wheels/Sales by Region.prpt';
 const CDA = '/public/Steel Wheels/sales.cda';
-/** Secrets of the emulator's seeded JDBC connections and of the credential (admin / password). */
-const SECRETS = ['Rep0rting!', 'homerun', Buffer.from('admin:password').toString('base64')];
+/** Secrets of the emulator's seeded JDBC connections and of the credentials (admin / password; the Hop Server's cluster / cluster). */
+const SECRETS = ['Rep0rting!', 'homerun', Buffer.from('admin:password').toString('base64'), Buffer.from('cluster:cluster').toString('base64')];
+/** A pipeline file of the Hop Server emulator's project (emulator/areas/hop/seed.ts). */
+const HOP_PIPELINE = '${PROJECT_HOME}/pipelines/generate-rows.hpl';
 const pathId = (path: string) => `:${path.split('/').filter(Boolean).join(':')}`;
 
 interface ToolAnswer {
@@ -133,6 +135,18 @@ export default defineScenario({
 			facts.jobOnWorker = onWorker.text();
 			facts.transformation = await mcp.call('run_transformation_and_wait', { transformationPath: TRANSFORMATION, logLines: 5 });
 
+			// A pipeline run on the Hop Server (execPipeline answers when it has ended), found in the server's list,
+			// then read by the tool and compared with the server's own status document.
+			const hop = emulators.hop;
+			await hop.call('GET', `/hop/execPipeline/?pipeline=${encodeURIComponent(HOP_PIPELINE)}`);
+			const list = (await hop.call('GET', '/hop/status/?xml=Y')).text();
+			const hopId = /<pipeline_name>generate-rows<\/pipeline_name>\s*<id>([^<]+)<\/id>/.exec(list)?.[1];
+			assert.ok(hopId, `the Hop Server lists the generate-rows run: ${list.slice(0, 300)}`);
+			facts.hopId = hopId;
+			facts.hopStatus = await mcp.json('get_hop_pipeline_status', { pipelineName: 'generate-rows', pipelineId: hopId, fromLine: 0 });
+			facts.hopOnServer = (await hop.call('GET', `/hop/pipelineStatus/?name=generate-rows&id=${encodeURIComponent(hopId)}&xml=Y`)).text();
+			facts.errHopUnknown = await mcp.call('get_hop_pipeline_status', { pipelineName: 'no-such-pipeline', pipelineId: '00000000-0000-0000-0000-000000000000', fromLine: 0 });
+
 			// Pause and resume a schedule; the server's state after each.
 			const target = (facts.schedules as Array<Record<string, any>>).find((s) => s.state === 'NORMAL');
 			assert.ok(target, `a NORMAL schedule to pause: ${JSON.stringify(facts.schedules).slice(0, 300)}`);
@@ -185,6 +199,7 @@ export default defineScenario({
 			'render_report',
 			'list_cda_queries',
 			'run_cda_query',
+			'get_hop_pipeline_status',
 		];
 		assert.deepEqual(tools.map((t) => t.name).sort(), [...expected].sort(), 'the client sees exactly the tools attached to the trigger');
 		assert.equal((facts.serverInfo as { name?: string })?.name, 'MCP_Server_Trigger', 'the server is named after the trigger node');
@@ -196,7 +211,7 @@ export default defineScenario({
 		for (const tool of tools) {
 			const node = workflowTools.get(tool.name)!;
 			assert.equal(tool.description, node.parameters?.toolDescription, `${tool.name}: the description is the node's Tool Description`);
-			assert.match(String(tool.description), /BI server|worker server/, `${tool.name}: the description names the server object`);
+			assert.match(String(tool.description), /BI server|worker server|Hop Server/, `${tool.name}: the description names the server object`);
 			const fromAi = [...JSON.stringify(node.parameters).matchAll(/\$fromAI\('([^']+)'/g)].map((m) => m[1]);
 			const properties = tool.inputSchema.properties ?? {};
 			assert.deepEqual(Object.keys(properties).sort(), [...new Set(fromAi)].sort(), `${tool.name}: the parameters are the $fromAI() keys`);
@@ -292,6 +307,17 @@ export default defineScenario({
 		assert.match(String(transformation.statusDesc), /^Finished/);
 		assert.equal(run.requestsTo('GET', /^\/pentaho\/dataflow\/runTrans\/?$/)[0]?.query.trans, TRANSFORMATION, 'the worker ran the transformation from the path the agent gave');
 
+		// get_hop_pipeline_status: the Hop Server's run, as the server describes it.
+		const [hopStatus] = facts.hopStatus as Array<Record<string, any>>;
+		const hopOnServer = String(facts.hopOnServer);
+		assert.equal(hopStatus.id, facts.hopId, 'the pipeline run the agent asked for');
+		assert.equal(hopStatus.pipelineName, 'generate-rows');
+		assert.equal(hopStatus.statusDesc, /<status_desc>([^<]*)<\/status_desc>/.exec(hopOnServer)?.[1], 'the status the Hop Server gives');
+		assert.equal(hopStatus.statusDesc, 'Finished');
+		const transforms = [...hopOnServer.matchAll(/<transformName>([^<]+)<\/transformName>/g)].map((m) => m[1]).sort();
+		assert.deepEqual((hopStatus.steps as Array<Record<string, any>>).map((s) => s.stepName).sort(), transforms, 'one step per transform the server lists');
+		assert.equal(run.requestsTo('GET', '/hop/pipelineStatus/', 'hop').filter((r) => r.query.id === facts.hopId && r.query.from === '0').length, 1, 'the tool asked the Hop Server by name, id and first log line');
+
 		// pause_schedule / resume_schedule: the scheduler's state on the server after each.
 		const stateOf = (jobs: unknown) => {
 			const list = ((jobs as { job?: unknown })?.job ?? jobs) as Array<{ jobId: string; state: string }> | { jobId: string; state: string };
@@ -313,6 +339,7 @@ export default defineScenario({
 		error('errNoFolder', /no folder \/public\/no_such_folder/);
 		error('errRefused', /Access denied: user admin may not read \/home\/suzy/);
 		error('errRender', /Region: This prompt value is of an invalid value/);
+		error('errHopUnknown', /The specified pipeline \[no-such-pipeline\] could not be found/);
 		assert.ok(!(facts.errRefused as ToolAnswer).text.includes('password)'), 'the echoed password is redacted');
 	},
 
