@@ -6,13 +6,18 @@
  */
 import { FAULT_KINDS, type FaultKind } from '../../emulator';
 import { enumerateOperations, type OperationRef } from './catalogue';
-import { CATALOG_LOGIN, escapeRegExp, hasBinary, isClearMessage, reliabilityEmulator, runSample, SHARED_LOOKUP } from './runner';
+import { CATALOG_LOGIN, escapeRegExp, hasBinary, isClearMessage, onHop, reliabilityEmulator, runSample, SHARED_LOOKUP } from './runner';
 
 const fixture = reliabilityEmulator();
 
-/** The first operation of every resource of every node. */
+/**
+ * The first operation of every resource of every node. The Hop Server samples (`server: 'hop'`) are left
+ * out: the emulator's Hop flavour answers every request itself and the fault injection does not reach it
+ * (/work/coord/hop-findings.md); their failures are tested with exact answers (test/worker/pipeline.nock.test.ts).
+ */
 const representatives: OperationRef[] = [];
 for (const ref of enumerateOperations()) {
+	if (onHop(ref)) continue;
 	if (!representatives.some((r) => r.node === ref.node && r.resource === ref.resource)) representatives.push(ref);
 }
 

@@ -4,10 +4,12 @@
  * order, each paired to its input; without continue-on-fail the node fails naming item 1.
  */
 import { enumerateOperations, type OperationRef } from './catalogue';
-import { CATALOG_LOGIN, escapeRegExp, reliabilityEmulator, runSample, SHARED_LOOKUP } from './runner';
+import { CATALOG_LOGIN, escapeRegExp, onHop, reliabilityEmulator, runSample, SHARED_LOOKUP } from './runner';
 
 const fixture = reliabilityEmulator();
-const operations = enumerateOperations();
+// Item 1 fails by an injected fault, which the emulator's Hop Server flavour does not take: the Hop samples are
+// left out here (their failures per item are tested with exact answers, test/worker/pipeline.nock.test.ts).
+const operations = enumerateOperations().filter((ref) => !onHop(ref));
 
 /**
  * The request that makes item 1 fail when the items run one after another: the first path item 1

@@ -14,11 +14,19 @@ export const SECRETS = {
 	admin: 'Adm1n-Zq7#Pw!lkQ',
 	suzy: 'Suzy-Xk9$Qw&rT2',
 	analyst: 'Anal-Yt5%Mv^pL8',
+	// The Hop Server's user (Hop's default name, cluster).
+	cluster: 'Clus-Wd3&Hq!eN6',
 };
 
-/** One emulator for a test file, with passwords no message could contain by accident. */
-export function reliabilityEmulator(): EmulatorFixture {
-	return useEmulator({
+/** The emulators of a test file: the BI server (with the worker and the catalog) and, as `hop`, an Apache Hop Server. */
+export interface ReliabilityFixture extends EmulatorFixture {
+	/** The emulator's Hop Server flavour, for the samples with `server: 'hop'` (the Worker's Pipeline and Workflow). */
+	readonly hop: EmulatorFixture;
+}
+
+/** The emulators for a test file, with passwords no message could contain by accident. */
+export function reliabilityEmulator(): ReliabilityFixture {
+	const main = useEmulator({
 		allowStop: true,
 		jobDurationMs: 120,
 		users: [
@@ -27,6 +35,13 @@ export function reliabilityEmulator(): EmulatorFixture {
 			{ name: 'analyst', password: SECRETS.analyst, admin: false, catalogRole: 'Analyst' },
 		],
 	});
+	const hop = useEmulator({ server: 'hop', jobDurationMs: 120, users: [{ name: 'cluster', password: SECRETS.cluster, admin: true }] });
+	return Object.defineProperty(main, 'hop', { value: hop, enumerable: true }) as ReliabilityFixture;
+}
+
+/** Whether a sample runs against the Hop Server emulator (whose answers the fault injection does not reach). */
+export function onHop(ref: OperationRef): boolean {
+	return sampleOf(ref).server === 'hop';
 }
 
 export function sampleOf(ref: OperationRef): Sample {
@@ -55,10 +70,11 @@ export interface SampleRunOptions {
 	beforeRun?: () => void;
 }
 
-export async function runSample(fixture: EmulatorFixture, ref: OperationRef, options: SampleRunOptions = {}): Promise<SampleRun> {
+export async function runSample(fixture: ReliabilityFixture, ref: OperationRef, options: SampleRunOptions = {}): Promise<SampleRun> {
 	const sample = sampleOf(ref);
 	const items = options.items ?? [0];
-	const emulator = fixture.emulator;
+	const target = sample.server === 'hop' ? fixture.hop : fixture;
+	const emulator = target.emulator;
 	emulator.app.faults.clear();
 	const prepared = (await sample.prepare?.(emulator, Math.max(...items) + 1)) ?? [];
 	const input: INodeExecutionData[] = items.map((n) => {
@@ -68,9 +84,10 @@ export async function runSample(fixture: EmulatorFixture, ref: OperationRef, opt
 	const requestOptions: Record<string, unknown> = {};
 	if (options.sequential) requestOptions.batching = { batch: { batchSize: 1, batchInterval: 0 } };
 	if (options.timeoutMs) requestOptions.timeout = options.timeoutMs;
-	const credentialData = ref.credential === 'dataflowCatalogApi' ? fixture.catalog() : fixture.server();
+	const credentialData =
+		ref.credential === 'dataflowCatalogApi' ? fixture.catalog() : sample.server === 'hop' ? fixture.hop.server({ user: 'cluster', serverKind: 'hopServer' }) : fixture.server();
 	const helper = new TestCredentialsHelper(credentialTypes, { [ref.credential]: credentialData });
-	fixture.resetRequests();
+	target.resetRequests();
 	options.beforeRun?.();
 	const result = await run(ref.nodeType, {
 		parameters: {

@@ -4,6 +4,8 @@
  * (the item number), so that three items of a writing operation do not collide.
  * `bad` lists invalid inputs that must fail before any request.
  */
+import { gzipSync } from 'node:zlib';
+
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { RunningEmulator } from '../../emulator';
@@ -28,6 +30,8 @@ export interface Sample {
 	 */
 	prepare?: (emulator: RunningEmulator, items: number) => Promise<PreparedItems | void> | PreparedItems | void;
 	bad?: BadInput[];
+	/** 'hop': runs against the emulator's Apache Hop Server flavour with a Hop Server credential (runner.ts). */
+	server?: 'hop';
 }
 
 export const rl = (value: string) => ({ __rl: true, mode: 'list', value });
@@ -298,6 +302,107 @@ const REPOSITORY_SAMPLES: Record<string, Sample> = {
 	'dataflowRepository.session.isAuthenticated': { parameters: {} },
 };
 
+// ---------------------------------------------------------------- Worker on an Apache Hop Server (server: 'hop')
+
+/** base64(gzip("{}")): the empty metadata store of a register body (PipelineConfiguration's metastore_json). */
+const EMPTY_METADATA = gzipSync(Buffer.from('{}')).toString('base64');
+
+const HOP_PIPELINE_HPL = `<?xml version="1.0" encoding="UTF-8"?>
+<pipeline><info><name>reliability-pipeline</name><description>Rows &amp; "quotes" — ünïcode</description></info>
+<order><hop><from>Generate rows</from><to>result</to><enabled>Y</enabled></hop></order>
+<transform><name>Generate rows</name><type>RowGenerator</type><copies>1</copies><limit>3</limit>
+<fields><field><name>v</name><type>String</type><nullif>x</nullif></field></fields><GUI><xloc>100</xloc><yloc>100</yloc></GUI></transform>
+<transform><name>result</name><type>Dummy</type><copies>1</copies><GUI><xloc>300</xloc><yloc>100</yloc></GUI></transform></pipeline>`;
+
+/** A pipeline that runs until it is stopped (a never-ending row generator). */
+const HOP_TICKER_HPL = HOP_PIPELINE_HPL.replace('reliability-pipeline', 'reliability-ticker').replace('<limit>3</limit>', '<limit>3</limit><never_ending>Y</never_ending><interval_in_ms>1000</interval_in_ms>');
+
+const HOP_WORKFLOW_HWF = `<?xml version="1.0" encoding="UTF-8"?>
+<workflow><name>reliability-workflow</name>
+<actions><action><name>Start</name><type>SPECIAL</type><xloc>50</xloc><yloc>100</yloc></action>
+<action><name>Wait</name><type>DELAY</type><maximumTimeout>1</maximumTimeout><scaletime>3</scaletime><xloc>150</xloc><yloc>100</yloc></action>
+<action><name>Success</name><type>SUCCESS</type><xloc>300</xloc><yloc>100</yloc></action></actions>
+<hops><hop><from>Start</from><to>Wait</to><enabled>Y</enabled><evaluation>Y</evaluation><unconditional>Y</unconditional></hop>
+<hop><from>Wait</from><to>Success</to><enabled>Y</enabled><evaluation>Y</evaluation><unconditional>N</unconditional></hop></hops></workflow>`;
+
+/** Registers a pipeline or workflow on the Hop emulator once per item (and starts, pauses it), handing each item its id. */
+function hopRuns(kind: 'pipeline' | 'workflow', definition: string, then: 'none' | 'start' | 'pause' = 'none') {
+	return async (emulator: RunningEmulator, items: number): Promise<PreparedItems> => {
+		const out: PreparedItems = [];
+		const body = `<${kind}_configuration>${definition.replace(/^<\?xml[^>]*>\s*/, '')}<${kind}_execution_configuration><log_level>Basic</log_level><run_configuration>local</run_configuration></${kind}_execution_configuration><metastore_json>${EMPTY_METADATA}</metastore_json></${kind}_configuration>`;
+		const name = /<name>([^<]+)<\/name>/.exec(definition)![1];
+		for (let n = 0; n < items; n++) {
+			const registered = await (await adminFetch(emulator, `/hop/register${kind === 'pipeline' ? 'Pipeline' : 'Workflow'}/?xml=Y`, { method: 'POST', headers: { 'Content-Type': 'text/xml;charset=UTF-8' }, body })).text();
+			const id = /<id>([^<]+)<\/id>/.exec(registered)?.[1] ?? '';
+			const qs = `name=${encodeURIComponent(name)}&id=${id}&xml=Y`;
+			if (then !== 'none' && kind === 'pipeline') {
+				await adminFetch(emulator, `/hop/prepareExec/?${qs}`);
+				await adminFetch(emulator, `/hop/startExec/?${qs}`);
+				if (then === 'pause') await adminFetch(emulator, `/hop/pausePipeline/?${qs}`);
+			}
+			if (then !== 'none' && kind === 'workflow') await adminFetch(emulator, `/hop/startWorkflow/?${qs}`);
+			out.push({ [`${kind}Id`]: id });
+		}
+		return out;
+	};
+}
+
+const HOP_WAIT = { pollInterval: 0.05, timeout: 20 };
+const pipelineRef = (name: string) => ({ pipelineName: name, pipelineId: '={{ $json.pipelineId }}' });
+const workflowRef = { workflowName: 'reliability-workflow', workflowId: '={{ $json.workflowId }}' };
+
+const HOP_SAMPLES: Record<string, Sample> = {
+	'dataflowWorker.pipeline.execute': {
+		server: 'hop',
+		parameters: { filePath: '${PROJECT_HOME}/pipelines/generate-rows.hpl', hopParameters: { entry: [{ name: 'PRM_NAME', value: '={{ "item " + $json.n }}' }] } },
+		bad: [
+			{ label: 'a workflow file', parameters: { filePath: '/opt/hop/w.hwf' }, message: /use the Workflow resource/ },
+			{ label: 'a parameter named like the servlet\'s own', parameters: { hopParameters: { entry: [{ name: 'runConfig', value: 'x' }] } }, message: /reserved/ },
+		],
+	},
+	'dataflowWorker.pipeline.runAndWait': {
+		server: 'hop',
+		parameters: { hopSource: 'server', filePath: '${PROJECT_HOME}/pipelines/generate-rows.hpl', options: HOP_WAIT },
+		bad: [
+			{ label: 'a negative poll interval', parameters: { options: { pollInterval: -1 } }, message: /Poll Interval/ },
+			{ label: 'a safe stop (Hop has none)', parameters: { options: { ...HOP_WAIT, onAbort: 'safeStop' } }, message: /On Timeout or Cancel/ },
+		],
+	},
+	'dataflowWorker.pipeline.register': {
+		server: 'hop',
+		parameters: { hopParameters: { entry: [{ name: 'PRM_NAME', value: '={{ "item " + $json.n }}' }] } },
+		input: binaryInput(HOP_PIPELINE_HPL, 'reliability-pipeline.hpl', 'application/xml'),
+		bad: [{ label: 'a parameter value XML cannot carry', parameters: { hopParameters: { entry: [{ name: 'P', value: 'x\u0000' }] } }, message: /U\+0000/ }],
+	},
+	'dataflowWorker.pipeline.start': { server: 'hop', parameters: pipelineRef('reliability-pipeline'), prepare: hopRuns('pipeline', HOP_PIPELINE_HPL) },
+	'dataflowWorker.pipeline.getStatus': { server: 'hop', parameters: pipelineRef('reliability-ticker'), prepare: hopRuns('pipeline', HOP_TICKER_HPL, 'start') },
+	'dataflowWorker.pipeline.getImage': { server: 'hop', parameters: { ...pipelineRef('reliability-ticker'), binaryPropertyName: 'data' }, prepare: hopRuns('pipeline', HOP_TICKER_HPL, 'start') },
+	'dataflowWorker.pipeline.stop': { server: 'hop', parameters: pipelineRef('reliability-ticker'), prepare: hopRuns('pipeline', HOP_TICKER_HPL, 'start') },
+	'dataflowWorker.pipeline.pause': { server: 'hop', parameters: pipelineRef('reliability-ticker'), prepare: hopRuns('pipeline', HOP_TICKER_HPL, 'start') },
+	'dataflowWorker.pipeline.resume': { server: 'hop', parameters: pipelineRef('reliability-ticker'), prepare: hopRuns('pipeline', HOP_TICKER_HPL, 'pause') },
+	'dataflowWorker.pipeline.remove': { server: 'hop', parameters: pipelineRef('reliability-pipeline'), prepare: hopRuns('pipeline', HOP_PIPELINE_HPL) },
+	'dataflowWorker.workflow.execute': {
+		server: 'hop',
+		parameters: { filePath: '${PROJECT_HOME}/workflows/main.hwf', hopParameters: { entry: [{ name: 'ENV', value: '={{ "item" + $json.n }}' }] } },
+		bad: [{ label: 'a pipeline file', parameters: { filePath: '/opt/hop/p.hpl' }, message: /use the Pipeline resource/ }],
+	},
+	'dataflowWorker.workflow.runAndWait': {
+		server: 'hop',
+		parameters: { hopSource: 'server', filePath: '${PROJECT_HOME}/workflows/main.hwf', options: HOP_WAIT },
+		bad: [{ label: 'a Kettle job', parameters: { filePath: '/opt/etl/load.kjb' }, message: /Kettle file/ }],
+	},
+	'dataflowWorker.workflow.register': {
+		server: 'hop',
+		parameters: {},
+		input: binaryInput(HOP_WORKFLOW_HWF, 'reliability-workflow.hwf', 'application/xml'),
+	},
+	'dataflowWorker.workflow.start': { server: 'hop', parameters: workflowRef, prepare: hopRuns('workflow', HOP_WORKFLOW_HWF) },
+	'dataflowWorker.workflow.getStatus': { server: 'hop', parameters: workflowRef, prepare: hopRuns('workflow', HOP_WORKFLOW_HWF, 'start') },
+	'dataflowWorker.workflow.getImage': { server: 'hop', parameters: { ...workflowRef, binaryPropertyName: 'data' }, prepare: hopRuns('workflow', HOP_WORKFLOW_HWF, 'start') },
+	'dataflowWorker.workflow.stop': { server: 'hop', parameters: workflowRef, prepare: hopRuns('workflow', HOP_WORKFLOW_HWF, 'start') },
+	'dataflowWorker.workflow.remove': { server: 'hop', parameters: workflowRef, prepare: hopRuns('workflow', HOP_WORKFLOW_HWF) },
+};
+
 export const SAMPLES: Record<string, Sample> = {
 	// Catalog
 	'dataflowCatalog.api.call': { parameters: { method: 'GET', path: 'assets' }, bad: [{ label: 'a ".." segment', parameters: { path: '../admin' }, message: /"\.\." segment/ }] },
@@ -383,6 +488,8 @@ export const SAMPLES: Record<string, Sample> = {
 			{ label: 'a negative increment', parameters: { increment: -10 }, message: /[Ii]ncrement/ },
 		],
 	},
+	// Worker on an Apache Hop Server (Pipeline, Workflow)
+	...HOP_SAMPLES,
 
 	// DataSource
 	'dataflowDataSource.jdbcConnection.getAll': { parameters: { returnAll: true } },

@@ -84,6 +84,34 @@ describe('Pipeline: Get Status', () => {
 	});
 });
 
+describe('Pipeline: nothing lost across items', () => {
+	const items = [{ json: { name: 'a' } }, { json: { name: 'gone' } }, { json: { name: 'c' } }];
+	const parameters = { resource: 'pipeline', operation: 'getStatus', pipelineName: '={{ $json.name }}', requestOptions: { batching: { batch: { batchSize: 1, batchInterval: 0 } } } };
+	const answers = () => {
+		hop().get('/hop/pipelineStatus/').query({ name: 'a', from: '0', xml: 'Y' }).reply(200, pipelineStatusXml({ name: 'a', id: 'p-a', status: 'Finished' }), XML_2_19);
+		hop().get('/hop/pipelineStatus/').query({ name: 'gone', from: '0', xml: 'Y' }).reply(200, hopWebResult('ERROR', 'The specified pipeline [gone] could not be found', '', false), XML_2_19);
+		hop().get('/hop/pipelineStatus/').query({ name: 'c', from: '0', xml: 'Y' }).reply(200, pipelineStatusXml({ name: 'c', id: 'p-c', status: 'Running' }), XML_2_19);
+	};
+
+	it('with continue on fail, items 0 and 2 are answered and item 1 gives one error item, each paired to its input', async () => {
+		answers();
+		const result = await run(node, { parameters, credentials: hopCredentials, input: items, continueOnFail: true });
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((i) => [i.pairedItem, i.json.id ?? i.json.error])).toEqual([
+			[{ item: 0 }, 'p-a'],
+			[{ item: 1 }, 'The specified pipeline [gone] could not be found'],
+			[{ item: 2 }, 'p-c'],
+		]);
+	});
+
+	it('without it, the node fails naming item 1', async () => {
+		answers();
+		const result = await run(node, { parameters, credentials: hopCredentials, input: items });
+		expect(result.error?.message).toBe('The specified pipeline [gone] could not be found');
+		expect((result.error as { context?: { itemIndex?: number } })?.context?.itemIndex).toBe(1);
+	});
+});
+
 describe('Pipeline: Execute (a file on the server)', () => {
 	const parameters = {
 		resource: 'pipeline',
