@@ -17,6 +17,11 @@ const credentials = () => ({ dataflowServerApi: fixture.server({ user: 'cluster'
 const hop = () => fixture.emulator.app.state.hop as HopServerState;
 const fast = { pollInterval: 0.05, timeout: 30 };
 
+/** Waits until the emulator has seen `request` ("GET /hop/…") `count` times. */
+async function seen(request: string, count = 1): Promise<void> {
+	while (fixture.requests().filter((r) => r === request).length < count) await new Promise((resolve) => setImmediate(resolve));
+}
+
 describe('Pipeline on a Hop Server (emulator)', () => {
 	it('Run and Wait runs a .hpl of the server with a parameter, finds its run, and returns its transforms and log', async () => {
 		const result = await run(node, {
@@ -67,6 +72,33 @@ describe('Pipeline on a Hop Server (emulator)', () => {
 		const id = /\(id ([^)]+)\)/.exec(result.error!.message)![1];
 		const status = await run(node, { parameters: { resource: 'pipeline', operation: 'getStatus', pipelineName: 'long-running', pipelineId: id }, credentials: credentials() });
 		expect(status.items[0].json).toMatchObject({ id, statusDesc: expect.stringMatching(/^(Finished|Stopped|Halting)/) });
+	});
+
+	it('a cancelled n8n execution stops the pipeline on the server (binary source), the stop sent past the cancel', async () => {
+		fixture.resetRequests();
+		const ticker = PIPELINE_HPL.replace('<name>load-customers</name>', '<name>cancel-me</name>').replace('<limit>5</limit>', '<limit>5</limit><never_ending>Y</never_ending><interval_in_ms>1000</interval_in_ms>');
+		const result = await run(node, {
+			parameters: { resource: 'pipeline', operation: 'runAndWait', hopSource: 'binary', options: { pollInterval: 0.05, timeout: 0 } },
+			credentials: credentials(),
+			input: fileItem(ticker, 'cancel-me.hpl'),
+			onStarted: (cancel: () => void) => void seen('GET /hop/pipelineStatus/', 2).then(cancel),
+		});
+		expect(result.error?.message).toMatch(/^The n8n execution was cancelled while waiting for the pipeline "cancel-me" \(id [0-9a-f-]+\): last status "Running"\. It was stopped on the server/);
+		expect(fixture.requests().filter((r) => r === 'GET /hop/stopPipeline/')).toHaveLength(1);
+	});
+
+	it('a cancelled n8n execution stops a pipeline run from a file of the server, found by its new id', async () => {
+		fixture.resetRequests();
+		const result = await run(node, {
+			parameters: { resource: 'pipeline', operation: 'runAndWait', filePath: '${PROJECT_HOME}/pipelines/long-running.hpl', options: { pollInterval: 0.05, timeout: 0 } },
+			credentials: credentials(),
+			onStarted: (cancel: () => void) => void seen('GET /hop/pipelineStatus/', 2).then(cancel),
+		});
+		expect(result.error?.message).toMatch(/^The n8n execution was cancelled while waiting for the pipeline "long-running" \(id [0-9a-f-]+\).*It was stopped on the server/);
+		const id = /\(id ([0-9a-f-]+)\)/.exec(result.error!.message)![1];
+		const entry = hop().pipelines.find((p) => p.id === id)!;
+		expect(entry.name).toBe('long-running');
+		expect(fixture.requests().filter((r) => r === 'GET /hop/stopPipeline/')).toHaveLength(1);
 	});
 
 	it('Run and Wait of a file that is not there fails with the servlet\'s own words', async () => {

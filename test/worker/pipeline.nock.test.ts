@@ -439,6 +439,37 @@ describe('Pipeline: Run and Wait', () => {
 		expect(result.error?.message).toContain('The pipeline path /nope.hpl is invalid');
 	});
 
+	it('from a file on the server: a cancel before the run was seen still finds it (one more list, past the cancel) and stops it', async () => {
+		let lists = 0;
+		hop()
+			.get('/hop/status/')
+			.query({ xml: 'Y' })
+			.times(20)
+			.reply(200, () => {
+				lists++;
+				// The run shows up only in the look made after the cancel.
+				return serverStatusXml(lists >= 4 ? [{ name: 'slow', id: 'late-1', status: 'Running' }] : [], []);
+			});
+		hop()
+			.get('/hop/execPipeline/')
+			.query(true)
+			.reply(200, () => new Promise<string>(() => undefined));
+		const stop = hop().get('/hop/stopPipeline/').query({ name: 'slow', id: 'late-1', xml: 'Y' }).reply(200, hopWebResult('OK', 'Pipeline [slow] stop requested.', 'late-1'), XML_2_19);
+		const result = await run(node, {
+			parameters: { resource: 'pipeline', operation: 'runAndWait', filePath: '/opt/hop/slow.hpl', options: { pollInterval: 0.05, timeout: 0 } },
+			credentials: hopCredentials,
+			onStarted: (cancel: () => void) => {
+				const wait = async () => {
+					while (lists < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+					cancel();
+				};
+				void wait();
+			},
+		});
+		stop.done();
+		expect(result.error?.message).toMatch(/^The n8n execution was cancelled while waiting for the pipeline \/opt\/hop\/slow\.hpl to start\. Its run has the id late-1\. It was stopped on the server/);
+	});
+
 	it('judges a stopped pipeline (Hop says "Finished" with is_stopped=Y) as stopped, in Hop\'s words', async () => {
 		hop().post('/hop/registerPipeline/').query(true).reply(200, hopWebResult('OK', 'added', 'pipe-1'), XML_2_19);
 		hop().get('/hop/prepareExec/').query(true).reply(200, hopWebResult('OK'), XML_2_19);
