@@ -20,8 +20,10 @@
  * Run and Wait from a file on the server cannot learn the id from the answer, which comes at the end: it
  * reads the server's status list, sends execPipeline without waiting for its answer, and reads the list
  * again until a run of that name appears that was not there before (the name Hop gives a file's run is its
- * base name without .hpl/.hwf: AbstractMeta.extractNameFromFilename with name_sync_with_filename, Hop's
- * default). The items of one execution do this one at a time, so they never take each other's runs.
+ * base name without .hpl/.hwf when the file has name_sync_with_filename Y, as Hop GUI saves it:
+ * AbstractMeta.extractNameFromFilename; otherwise its <name>, and such a run is taken once the servlet has
+ * answered, as the only new run). The items of one execution do this one at a time, so they never take each
+ * other's runs.
  */
 import {
 	NodeOperationError,
@@ -216,7 +218,7 @@ export interface HopRunPlan {
 	variables: Pair[];
 }
 
-/** The name Hop gives a file's run: its base name without the extension (name_sync_with_filename). */
+/** The name Hop gives a file's run: its base name without the extension (when the file has name_sync_with_filename Y). */
 export function hopNameOf(path: string, kind: HopKind): string {
 	const base = path.split(/[/\\]/).pop() ?? '';
 	return base.toLowerCase().endsWith(HOP[kind].extension) ? base.slice(0, -HOP[kind].extension.length) : base;
