@@ -6,6 +6,7 @@
  */
 import { gzipSync } from 'node:zlib';
 
+import { strToU8, zipSync } from 'fflate';
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { RunningEmulator } from '../../emulator';
@@ -190,6 +191,21 @@ const REPOSITORY_SAMPLES: Record<string, Sample> = {
 		parameters: { folder: path('/home/admin/uploads'), binaryPropertyName: 'data', fileName: '={{ "upload_" + $json.n + ".ktr" }}' },
 		input: binaryInput('<transformation><name>Ünïcode & <stuff></name></transformation>', 'upload.ktr', 'application/xml'),
 		bad: [{ label: 'a reserved character in the name', parameters: { fileName: 'bad\\name.ktr' }, message: /which the repository reserves/ }],
+	},
+	'dataflowRepository.file.import': {
+		// Each item imports its own zip (a manifest-less export of a folder etl_<n>) into a folder of its own.
+		parameters: { folder: path('={{ "/home/admin/reliability/import_" + $json.n }}'), binaryPropertyName: 'data' },
+		input: (n) => ({
+			json: { n },
+			binary: {
+				data: {
+					data: Buffer.from(zipSync({ [`etl_${n}/load.ktr`]: strToU8(`<transformation><name>import ${n}</name></transformation>`), [`etl_${n}/run.kjb`]: strToU8('<job><name>run</name></job>') })).toString('base64'),
+					mimeType: 'application/zip',
+					fileName: 'etl.zip',
+				},
+			},
+		}),
+		bad: [{ label: 'a file name with a path', parameters: { options: { fileName: '../etl.zip' } }, message: /may not contain "\/"/ }],
 	},
 	'dataflowRepository.file.getContent': { parameters: { path: path('/home/admin/sales.ktr'), binaryPropertyName: 'data' } },
 	'dataflowRepository.file.download': { parameters: { path: path('/public/etl'), binaryPropertyName: 'data', withManifest: true } },
