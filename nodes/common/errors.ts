@@ -122,6 +122,8 @@ const REASON_PHRASES = new Set([
 	'method not allowed',
 	'not acceptable',
 	'conflict',
+	'gone',
+	'precondition failed',
 	'unsupported media type',
 	'internal server error',
 	'server error',
