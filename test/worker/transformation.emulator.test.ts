@@ -3,6 +3,9 @@
  * a failing step, stop / pause / resume / remove, stop on timeout and on cancel of the n8n
  * execution (through n8n-core's WorkflowExecute, as the Stop button does), remove when done.
  */
+import { Logger } from '@n8n/backend-common';
+import { Container } from '@n8n/di';
+
 import type { ControlState } from '../../emulator/areas/worker/trans';
 import { DataflowWorker } from '../../nodes/Worker/DataflowWorker.node';
 import { run } from '../harness';
@@ -107,6 +110,8 @@ describe('Transformation: Run and Wait against the emulator', () => {
 
 	it('stops the transformation on the server when the n8n execution is cancelled (n8n-core WorkflowExecute.cancel)', async () => {
 		fixture.resetRequests();
+		// The editor shows no node error for a cancelled execution: n8n's log names what was stopped (issue 30).
+		const warn = jest.spyOn(Container.get(Logger), 'warn');
 		const result = await runAndWait(
 			'/public/etl/long_load',
 			{ DURATION_MS: '600000' },
@@ -122,6 +127,10 @@ describe('Transformation: Run and Wait against the emulator', () => {
 		const trans = control().trans.find('', stop.query.id)!;
 		expect(trans.name).toBe('long_load');
 		expect(control().trans.status(trans)).toBe('Stopped');
+		expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
+			expect.stringMatching(/^Dataflow Run and Wait: The n8n execution was cancelled while waiting for the transformation "long_load" \(id [0-9a-f-]+\).*It was stopped on the server/),
+		]);
+		warn.mockRestore();
 	});
 
 	it('safe-stops on cancel when asked: the input stops, the rows already read reach the output', async () => {

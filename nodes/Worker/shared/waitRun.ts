@@ -258,6 +258,8 @@ export async function waitForEnd<S>(ctx: IExecuteFunctions, target: WaitTarget<S
 			reason === 'cancel'
 				? `The n8n execution was cancelled while waiting for ${target.what}: ${lastStatus}. ${sentence}`
 				: `${target.what[0].toUpperCase()}${target.what.slice(1)} did not finish within ${seconds(policy.timeoutMs)}: ${lastStatus}. ${sentence}`;
+		// A cancelled execution shows no node error in the editor: n8n's log says what became of the remote run.
+		ctx.logger.warn(`Dataflow Run and Wait: ${message}`);
 		throw new NodeOperationError(node, message, {
 			itemIndex,
 			description: `${statusRequests} status request${statusRequests === 1 ? '' : 's'}; ${stopped ? 'stopped on the server' : 'not stopped on the server'}.${
