@@ -111,10 +111,10 @@ export const CATALOG_LOGIN = /\/catalog\/api\/public\/v1\/auth$/;
 
 /**
  * Look-ups a node makes once per execution before its own request (server version, server time
- * zone, CSRF token, a CDA query's declared parameters): a fault meant for "the operation's request"
+ * zone, security provider, reserved characters, CSRF token, a CDA query's declared parameters): a fault meant for "the operation's request"
  * goes to the operation's own path.
  */
-export const SHARED_LOOKUP = /\/api\/(version\/show|system\/timezones|csrf\/token|listParameters)$/;
+export const SHARED_LOOKUP = /\/api\/(version\/show|system\/timezones|system\/authentication-provider|repo\/files\/reservedCharacters|csrf\/token|listParameters)$/;
 
 /** Whether an error message reads as a sentence a user can act on. */
 export function isClearMessage(message: unknown): boolean {

@@ -183,6 +183,24 @@ function withFiles(prefix: string) {
 	};
 }
 
+/** Deletes users (unknown ones are skipped by the server). */
+async function dropUsers(emulator: RunningEmulator, names: string[]): Promise<void> {
+	await adminFetch(emulator, `/api/userroledao/deleteUsers?userNames=${encodeURIComponent(names.join('\t'))}`, { method: 'PUT' });
+}
+
+async function dropRoles(emulator: RunningEmulator, names: string[]): Promise<void> {
+	await adminFetch(emulator, `/api/userroledao/deleteRoles?roleNames=${encodeURIComponent(names.join('\t'))}`, { method: 'PUT' });
+}
+
+/** Users `<prefix>_<n>` created afresh (password Reliab1lity-pw). */
+async function makeUsers(emulator: RunningEmulator, prefix: string, items: number): Promise<void> {
+	const names = Array.from({ length: items }, (_, n) => `${prefix}_${n}`);
+	await dropUsers(emulator, names);
+	for (const userName of names) {
+		await adminFetch(emulator, '/api/userroledao/createUser', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ userName, password: 'Reliab1lity-pw' }) });
+	}
+}
+
 let backupZip: Buffer | undefined;
 let restoreRuns = 0;
 
@@ -316,6 +334,40 @@ const REPOSITORY_SAMPLES: Record<string, Sample> = {
 	'dataflowRepository.ldap.updateSettings': { parameters: { attributes: { securityProvider: 'ldap' }, onlyChanged: true } },
 	'dataflowRepository.session.isAdministrator': { parameters: {} },
 	'dataflowRepository.session.isAuthenticated': { parameters: {} },
+	'dataflowRepository.user.getMany': { parameters: { returnAll: true } },
+	'dataflowRepository.user.getRoles': { parameters: { user: rl('suzy') } },
+	'dataflowRepository.user.create': {
+		parameters: { userName: '={{ "reliability_user_" + $json.n }}', password: 'Reliab1lity-pw' },
+		prepare: async (emulator, items) => void (await dropUsers(emulator, Array.from({ length: items }, (_, n) => `reliability_user_${n}`))),
+		bad: [{ label: 'a name with a blank at its end', parameters: { userName: 'trailing ' }, message: /begins or ends with a blank/ }],
+	},
+	'dataflowRepository.user.delete': {
+		parameters: { user: { __rl: true, mode: 'name', value: '={{ "reliability_gone_" + $json.n }}' } },
+		prepare: async (emulator, items) => void (await makeUsers(emulator, 'reliability_gone', items)),
+		bad: [{ label: 'the user the credential logs in as', parameters: { user: { __rl: true, mode: 'name', value: 'admin' } }, message: /it is the user this credential logs in as/ }],
+	},
+	'dataflowRepository.user.changePassword': {
+		parameters: { user: { __rl: true, mode: 'name', value: '={{ "reliability_pw_" + $json.n }}' }, newPassword: 'Changed-pw1' },
+		prepare: async (emulator, items) => void (await makeUsers(emulator, 'reliability_pw', items)),
+	},
+	'dataflowRepository.user.addRoles': { parameters: { user: rl('pat'), roles: ['Report Author'] } },
+	'dataflowRepository.user.removeRoles': {
+		parameters: { user: rl('tiffany'), roles: ['Report Author'] },
+		prepare: async (emulator) => void (await adminFetch(emulator, `/api/userroledao/assignRoleToUser?userName=tiffany&roleNames=${encodeURIComponent('Report Author')}`, { method: 'PUT' })),
+	},
+	'dataflowRepository.role.getMany': { parameters: { returnAll: true } },
+	'dataflowRepository.role.create': {
+		parameters: { roleName: '={{ "Reliability Role " + $json.n }}' },
+		prepare: async (emulator, items) => void (await dropRoles(emulator, Array.from({ length: items }, (_, n) => `Reliability Role ${n}`))),
+		bad: [{ label: 'a name with a tab', parameters: { roleName: 'a\tb' }, message: /tab or line break/ }],
+	},
+	'dataflowRepository.role.delete': {
+		parameters: { role: { __rl: true, mode: 'name', value: '={{ "Reliability Gone " + $json.n }}' } },
+		prepare: async (emulator, items) => {
+			for (let n = 0; n < items; n++) await adminFetch(emulator, `/api/userroledao/createRole?roleName=${encodeURIComponent(`Reliability Gone ${n}`)}`, { method: 'PUT' }).catch(() => undefined);
+		},
+	},
+	'dataflowRepository.role.getMembers': { parameters: { role: rl('Power User') } },
 };
 
 // ---------------------------------------------------------------- Worker on an Apache Hop Server (server: 'hop')
