@@ -114,6 +114,16 @@ export default defineScenario({
 			const connections = await main.call('GET', '/plugin/data-access/api/datasource/jdbc/connection', { headers: { accept: 'application/json' } });
 			facts.connectionsOnServer = connections.json();
 			facts.lineage = await mcp.json('get_file_lineage', { filePath: LINEAGE_FILE });
+			// Users and roles (read-only tools), each compared with the server's own lists.
+			facts.users = await mcp.json('list_users', {});
+			facts.usersOnServer = (await main.call('GET', '/api/userroledao/users', { headers: { accept: 'application/json' } })).json();
+			facts.roles = await mcp.json('list_roles', {});
+			facts.rolesOnServer = (await main.call('GET', '/api/userroledao/roles', { headers: { accept: 'application/json' } })).json();
+			facts.members = await mcp.json('list_role_members', { roleName: 'Power User' });
+			facts.membersOnServer = (await main.call('GET', `/api/userroledao/roleMembers?roleName=${encodeURIComponent('Power User')}`, { headers: { accept: 'application/json' } })).json();
+			facts.userRoles = await mcp.json('get_user_roles', { userName: 'suzy' });
+			facts.userRolesOnServer = (await main.call('GET', '/api/userroledao/userRoles?userName=suzy', { headers: { accept: 'application/json' } })).json();
+			facts.errNoRole = await mcp.call('list_role_members', { roleName: 'No Such Role' });
 
 			// Content out: a report's parameters first, then the report rendered; a .cda file's queries first, then one run,
 			// compared with what the server's CDA answers for the same query.
@@ -200,6 +210,10 @@ export default defineScenario({
 			'list_cda_queries',
 			'run_cda_query',
 			'get_hop_pipeline_status',
+			'list_users',
+			'list_roles',
+			'list_role_members',
+			'get_user_roles',
 		];
 		assert.deepEqual(tools.map((t) => t.name).sort(), [...expected].sort(), 'the client sees exactly the tools attached to the trigger');
 		assert.equal((facts.serverInfo as { name?: string })?.name, 'MCP_Server_Trigger', 'the server is named after the trigger node');
@@ -249,6 +263,22 @@ export default defineScenario({
 		assert.equal(String(facts.sseProperties), JSON.stringify(facts.properties), 'the SSE transport answers the same');
 		assert.deepEqual([...(facts.sseTools as string[])].sort(), [...expected].sort(), 'the SSE transport lists the same tools');
 
+		// list_users, list_roles, list_role_members, get_user_roles: the server's own lists; read-only by their descriptions.
+		const names = (value: unknown, key: string) => {
+			const list = (value as Record<string, unknown>)[key];
+			return (Array.isArray(list) ? list : list === undefined ? [] : [list]).map(String);
+		};
+		assert.deepEqual((facts.users as Array<Record<string, any>>).map((u) => u.userName), names(facts.usersOnServer, 'users'), 'list_users: the server\'s users');
+		assert.deepEqual((facts.roles as Array<Record<string, any>>).map((r) => r.roleName), names(facts.rolesOnServer, 'roles'), 'list_roles: the server\'s roles');
+		assert.deepEqual((facts.members as Array<Record<string, any>>).map((m) => m.userName), names(facts.membersOnServer, 'users'), 'list_role_members: the role\'s members');
+		assert.deepEqual((facts.userRoles as Array<Record<string, any>>).map((r) => r.roleName), names(facts.userRolesOnServer, 'roles'), 'get_user_roles: the user\'s roles');
+		assert.ok((facts.members as unknown[]).length > 0, 'Power User has members');
+		for (const name of ['list_users', 'list_roles', 'list_role_members', 'get_user_roles']) {
+			assert.match(String(tools.find((t) => t.name === name)?.description), /Read-only\.$/, `${name} says it is read-only`);
+		}
+		const noRole = facts.errNoRole as ToolAnswer;
+		assert.equal(noRole.isError, true, `list_role_members of an unknown role is an error: ${noRole.text.slice(0, 200)}`);
+		assert.match(noRole.text, /The server has no role "No Such Role"/);
 		// list_jdbc_connections: the server's connections, no password.
 		const connectionNames = (facts.connections as Array<Record<string, any>>).map((c) => c.name).sort();
 		const serverNames = [...((facts.connectionsOnServer as { Item?: string[] }).Item ?? [])].sort();
