@@ -115,7 +115,7 @@ describeEachProfile('User and Role', (profile) => {
 	describe('an LDAP server', () => {
 		const fixture = useEmulator({ profile, seed: { userrole: { provider: 'ldap' } } });
 
-		it('lists the directory\'s users and roles and refuses every write, saying why', async () => {
+		it('lists the directory\'s users, roles, a user\'s roles and a role\'s members (from /api/userrolelist) and refuses every write, saying why', async () => {
 			const admin = fixture.server();
 			const users = await exec('user', 'getMany', { returnAll: true }, { credentials: admin });
 			expect(users.error).toBeUndefined();
@@ -123,6 +123,13 @@ describeEachProfile('User and Role', (profile) => {
 			const asked = fixture.requests();
 			expect(asked).toContain('GET /pentaho/api/userrolelist/users');
 			expect(asked).not.toContain('GET /pentaho/api/userroledao/users');
+			const roles = await exec('role', 'getMany', { returnAll: true }, { credentials: admin });
+			expect(roles.items.map((i) => i.json.roleName)).toContain('Power User');
+			const held = await exec('user', 'getRoles', { user: byName('suzy') }, { credentials: admin });
+			expect(held.items.map((i) => i.json.roleName)).toContain('Power User');
+			const members = await exec('role', 'getMembers', { role: byName('Power User') }, { credentials: admin });
+			expect(members.items.map((i) => i.json.userName)).toContain('suzy');
+			expect(fixture.requests().filter((r) => r.includes('/api/userroledao/'))).toEqual([]);
 			fixture.resetRequests();
 			const refused = await exec('role', 'create', { roleName: 'Sales' }, { credentials: admin });
 			expect(refused.error?.message).toBe('Creating the role "Sales" is refused: this server logs users in through the LDAP directory (security provider "ldap")');
