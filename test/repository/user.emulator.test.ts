@@ -4,7 +4,7 @@
  * work): provisioning a user from creation to deletion, proved by logging in as that user; the
  * server's password rules per build; refusals in words; LDAP servers read, never written.
  */
-import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { useEmulator } from '../helpers/emulator';
 import { describeEachProfile } from '../helpers/profiles';
@@ -18,7 +18,7 @@ describeEachProfile('User and Role', (profile) => {
 		describe(`CSRF protection ${csrf ? 'on' : 'off'}`, () => {
 			const fixture = useEmulator({ profile, csrf });
 			const as = (username: string, password: string): ICredentialDataDecryptedObject => serverCredentials(fixture.emulator.url, { username, password });
-			const ok = async (resource: string, operation: string, parameters: Record<string, unknown>, credentials = fixture.server()) => {
+			const ok = async (resource: string, operation: string, parameters: IDataObject, credentials = fixture.server()) => {
 				const result = await exec(resource, operation, parameters, { credentials });
 				expect(result.error?.message).toBeUndefined();
 				return result.items.map((i) => i.json);
@@ -70,7 +70,7 @@ describeEachProfile('User and Role', (profile) => {
 		});
 
 		it('the server\'s refusals are errors that say what was refused', async () => {
-			const cases: Array<[string, string, Record<string, unknown>, RegExp]> = [
+			const cases: Array<[string, string, IDataObject, RegExp]> = [
 				['user', 'create', { userName: 'suzy', password: 'Any-pass1' }, /^The server could not create the user "suzy": a user of that name most likely exists already$/],
 				['user', 'delete', { user: byName('nobody') }, /^The server has no user "nobody"$/],
 				['role', 'delete', { role: byName('Administrator') }, /^The server refused to delete the role "Administrator": it keeps its system roles/],
