@@ -13,15 +13,11 @@
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
+import type { ServerVersion } from '../../common/serverVersion';
 
-interface Version {
-	major: number;
-	minor: number;
-	atLeast(version: string): boolean;
-}
 
 /** Whether this server's backup is a POST with a form and its restore takes the log and bundle fields (see above). */
-export function logsBackup(version: Version): boolean {
+export function logsBackup(version: ServerVersion): boolean {
 	if (version.atLeast('10.3')) return version.atLeast('10.3.0.0-200');
 	if (version.major !== 10 || version.minor !== 2) return false;
 	if (version.atLeast('10.2.0.2-290')) return true;

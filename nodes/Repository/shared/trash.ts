@@ -64,6 +64,17 @@ export function readTrashTargets(ctx: IExecuteFunctions, itemIndex: number): Tra
 	return { by, values: ids };
 }
 
+/** The current user's trash (`GET deleted`), one record per trashed file. */
+export async function trashList(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	return fileList((await dataflowRequest<unknown>(ctx, { method: 'GET', path: `${FILES}/deleted`, expect: 'json', itemIndex })).body);
+}
+
+/** Where a trashed file was deleted from: its original folder and its name. */
+export function originalPathOf(file: IDataObject): string {
+	const parent = String(file.originalParentFolderPath ?? '');
+	return parent === '' ? String(file.path ?? '') : `${parent === '/' ? '' : parent}/${String(file.name ?? '')}`;
+}
+
 /** The id of a live file at a path, or undefined when nothing is there (204). */
 async function liveId(ctx: IExecuteFunctions, path: string, itemIndex: number): Promise<string | undefined> {
 	const response = await dataflowRequest<unknown>(ctx, { method: 'GET', path: filesUrl(path, 'properties'), expect: 'json', itemIndex });
@@ -88,12 +99,8 @@ export async function resolveIds(ctx: IExecuteFunctions, targets: TrashTargets, 
 			continue;
 		}
 		if (searchTrash) {
-			trash ??= fileList((await dataflowRequest<unknown>(ctx, { method: 'GET', path: `${FILES}/deleted`, expect: 'json', itemIndex })).body);
-			const matches = trash.filter((file) => {
-				const parent = String(file.originalParentFolderPath ?? '');
-				const original = parent === '' ? String(file.path ?? '') : `${parent === '/' ? '' : parent}/${String(file.name ?? '')}`;
-				return original === path && typeof file.id === 'string';
-			});
+			trash ??= await trashList(ctx, itemIndex);
+			const matches = trash.filter((file) => originalPathOf(file) === path && typeof file.id === 'string');
 			if (matches.length) {
 				for (const match of matches) out.push({ id: String(match.id), path });
 				continue;
@@ -119,7 +126,7 @@ export async function confirmTrash(
 	moved: boolean,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	const trash = fileList((await dataflowRequest<unknown>(ctx, { method: 'GET', path: `${FILES}/deleted`, expect: 'json', itemIndex })).body);
+	const trash = await trashList(ctx, itemIndex);
 	const inTrash = (id: string) => trash.find((file) => file.id === id);
 	if (moved) {
 		const missing = files.filter((f) => !inTrash(f.id));

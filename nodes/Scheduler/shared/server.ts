@@ -18,7 +18,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { serverVersion } from '../../common/serverVersion';
+import { serverVersion, type ServerVersion } from '../../common/serverVersion';
 import { dataflowRequest, type RequestContext } from '../../common/transport';
 import { isValidTimeZone } from './time';
 
@@ -73,15 +73,13 @@ async function serverTimeZone(ctx: RequestContext, itemIndex?: number): Promise<
 export const SCHEDULER_BACKPORT_BUILD = '10.2.0.2-270';
 
 /** Whether a server of this version reads schedules the 10.3+ way (start fields, no repeat count). */
-export function readsStartFields(version: { major: number; minor: number; atLeast(v: string): boolean } | undefined): boolean {
+export function readsStartFields(version: ServerVersion | undefined): boolean {
 	if (version === undefined || version.atLeast('10.3')) return true;
 	return version.major === 10 && version.minor === 2 && version.atLeast(SCHEDULER_BACKPORT_BUILD);
 }
 
-type Version = { major: number; minor: number; atLeast(v: string): boolean };
-
 /** See SchedulerServer.complexMinuteBug. */
-export function hasComplexMinuteBug(version: Version | undefined): boolean {
+export function hasComplexMinuteBug(version: ServerVersion | undefined): boolean {
 	if (version === undefined || !version.atLeast('10.1.0.0-196')) return false;
 	if (version.major === 10 && version.minor <= 2) return !version.atLeast('10.2.0.6-362');
 	if (version.major === 10 && version.minor === 3) return true;
@@ -90,7 +88,7 @@ export function hasComplexMinuteBug(version: Version | undefined): boolean {
 }
 
 /** See SchedulerServer.zoneParameterIgnored. */
-export function ignoresZoneParameter(version: Version | undefined): boolean {
+export function ignoresZoneParameter(version: ServerVersion | undefined): boolean {
 	return version !== undefined && version.major === 10 && version.minor === 2 && version.atLeast('10.2.0.1-241') && !readsStartFields(version);
 }
 

@@ -4,9 +4,8 @@ import { apiError } from '../../../common/errors';
 import { defineOperation, toItems } from '../../../common/executor';
 import { dataflowRequest } from '../../../common/transport';
 import { propertiesOf } from '../../shared/builders';
-import { fileList } from '../../shared/documents';
 import { FILES, show } from '../../shared/paths';
-import { readTrashTargets, trashTargetFields, type TrashTargets } from '../../shared/trash';
+import { originalPathOf, readTrashTargets, trashList, trashTargetFields, type TrashTargets } from '../../shared/trash';
 
 const showOn = show('trash', 'restore');
 
@@ -64,15 +63,9 @@ interface Trashed {
 	originalPath: string;
 }
 
-function originalPathOf(file: IDataObject): string {
-	const parent = String(file.originalParentFolderPath ?? '');
-	return `${parent === '/' ? '' : parent}/${String(file.name ?? '')}`;
-}
-
 /** The trash, read once. */
 async function readTrash(ctx: IExecuteFunctions, itemIndex: number): Promise<Trashed[]> {
-	const files = fileList((await dataflowRequest<unknown>(ctx, { method: 'GET', path: `${FILES}/deleted`, expect: 'json', itemIndex })).body);
-	return files.filter((file) => typeof file.id === 'string').map((file) => ({ id: String(file.id), name: String(file.name ?? ''), originalPath: originalPathOf(file) }));
+	return (await trashList(ctx, itemIndex)).filter((file) => typeof file.id === 'string').map((file) => ({ id: String(file.id), name: String(file.name ?? ''), originalPath: originalPathOf(file) }));
 }
 
 /** The trashed files the targets name: an ID must be in the trash, a path must name exactly one trashed file. */
