@@ -40,6 +40,9 @@ const require = createRequire(import.meta.url);
 const rootArg = process.argv.indexOf('--root');
 const root = rootArg > 0 ? path.resolve(process.argv[rootArg + 1]) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const verbose = process.argv.includes('--verbose');
+// `--counts`: per node, the top-level fields an operation shows (at most, whatever the mode) and the
+// fields kept in collections: the before/after measure of the parameter layout.
+const layoutCounts = process.argv.includes('--counts');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 
 /** Loads every node class of the n8n block from the TypeScript source (bundled by esbuild). */
@@ -183,6 +186,33 @@ function checkNode({ file, description }) {
 	}
 }
 
+/** Prints, for one node, how many top-level fields its operations show and how many sit in collections. */
+function countLayout({ file, description }) {
+	const properties = description.properties ?? [];
+	const shows = (property, key, value) => {
+		const wanted = property.displayOptions?.show?.[key];
+		return wanted === undefined || [].concat(wanted).includes(value);
+	};
+	const resources = properties.find((p) => p.name === 'resource')?.options?.map((o) => o.value) ?? [undefined];
+	const perOperation = [];
+	for (const resource of resources) {
+		const operationField = properties.find((p) => p.name === 'operation' && (resource === undefined || shows(p, 'resource', resource)));
+		for (const operation of operationField?.options?.map((o) => o.value) ?? [undefined]) {
+			const visible = properties.filter(
+				(p) => !SELECTORS.has(p.name) && !NON_INPUT.has(p.type) && (resource === undefined || shows(p, 'resource', resource)) && (operation === undefined || shows(p, 'operation', operation)),
+			);
+			const top = visible.filter((p) => !CONTAINERS.has(p.type));
+			const inCollections = visible.filter((p) => CONTAINERS.has(p.type)).reduce((n, p) => n + (p.options?.length ?? 0), 0);
+			perOperation.push({ top: top.length, required: top.filter((p) => p.required === true).length, inCollections });
+		}
+	}
+	const sum = (key) => perOperation.reduce((n, o) => n + o[key], 0);
+	const max = Math.max(...perOperation.map((o) => o.top));
+	console.log(
+		`layout ${path.basename(file, '.node.ts')}: ${perOperation.length} operations, top-level fields ${sum('top')} (required ${sum('required')}, at most ${max} in one operation), in collections ${sum('inCollections')}`,
+	);
+}
+
 function sourceFiles(dir) {
 	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
 		const full = path.join(dir, entry.name);
@@ -206,7 +236,9 @@ if (pkg.license !== 'MIT') report('error', 'require-mit-license', 'package.json'
 if (!(pkg.keywords ?? []).includes('n8n-community-node-package')) {
 	report('warn', 'require-community-node-keyword', 'package.json', 'keyword n8n-community-node-package missing');
 }
-for (const node of await loadNodes()) checkNode(node);
+const loaded = await loadNodes();
+for (const node of loaded) checkNode(node);
+if (layoutCounts) for (const node of loaded) countLayout(node);
 
 const errors = findings.filter((f) => f.severity === 'error');
 const warnings = findings.filter((f) => f.severity === 'warn');
