@@ -13,6 +13,7 @@ export function returnAllFields(): INodeProperties[] {
 			name: 'returnAll',
 			type: 'boolean',
 			default: false,
+			required: true,
 			description: 'Whether to return all results or only up to a given limit',
 		},
 		{
@@ -21,6 +22,7 @@ export function returnAllFields(): INodeProperties[] {
 			type: 'number',
 			typeOptions: { minValue: 1 },
 			default: 50,
+			required: true,
 			description: 'Max number of results to return',
 			displayOptions: { show: { returnAll: [false] } },
 		},
