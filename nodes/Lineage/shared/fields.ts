@@ -7,6 +7,8 @@ export function dateRangeFields(): INodeProperties[] {
 			displayName: 'Date Range',
 			name: 'dateRange',
 			type: 'options',
+			// A selector (which days, and which date fields show): it always has a value (docs/DEVELOPING.md, "Parameter layout").
+			required: true,
 			options: [
 				{ name: 'All Dates', value: 'all', description: 'Every artifact the server has' },
 				{ name: 'Between Two Dates', value: 'between', description: 'Artifacts of runs from the start date to the end date, both included' },

@@ -13,6 +13,7 @@ export const description = updateDisplayOptions({ show }, [
 		displayName: 'Method',
 		name: 'method',
 		type: 'options',
+		required: true,
 		options: [
 			{ name: 'DELETE', value: 'DELETE' },
 			{ name: 'GET', value: 'GET' },
@@ -43,6 +44,8 @@ export const description = updateDisplayOptions({ show }, [
 		name: 'body',
 		type: 'json',
 		default: '{}',
+		// Shown and required only for the methods that carry a body, as n8n's HTTP Request node shows its JSON body only when a body is sent.
+		required: true,
 		description: 'JSON body to send',
 		displayOptions: { show: { method: ['PATCH', 'POST', 'PUT'] } },
 	},
