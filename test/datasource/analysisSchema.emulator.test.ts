@@ -22,7 +22,7 @@ describeEachProfile('Data Source node against the emulator', (profile) => {
 				resource: 'analysisSchema',
 				operation: 'upload',
 				catalog: rl('Budget'),
-				xmlaEnabledFlag: true,
+				options: { xmlaEnabledFlag: true },
 				additionalFields: { datasourceName: 'SampleData', schemaFileInfo: 'budget-v2.mondrian.xml' },
 			},
 			credentials: admin(),
@@ -72,7 +72,7 @@ describeEachProfile('Data Source node against the emulator', (profile) => {
 
 describe('Data Source node: analysis import with CSRF protection', () => {
 	const schema = '<?xml version="1.0"?><Schema name="Guarded"><Cube name="C"/></Schema>';
-	const upload = { resource: 'analysisSchema', operation: 'upload', catalog: rl('Guarded'), overwrite: true, additionalFields: { datasourceName: 'SampleData' } };
+	const upload = { resource: 'analysisSchema', operation: 'upload', catalog: rl('Guarded'), options: { overwrite: true }, additionalFields: { datasourceName: 'SampleData' } };
 
 	describe('protection on, the real plugin set (the import path is not in it)', () => {
 		const fixture = useEmulator({ csrf: true });

@@ -59,8 +59,7 @@ describe('Data Source node, analysis schemas (nock)', () => {
 				operation: 'upload',
 				catalog: rl('Budget'),
 				binaryPropertyName: 'data',
-				overwrite: true,
-				xmlaEnabledFlag: true,
+				options: { overwrite: true, xmlaEnabledFlag: true },
 				additionalFields: {
 					schemaFileInfo: 'budget-v2.mondrian.xml',
 					origCatalogName: 'Budget Old',
@@ -124,7 +123,7 @@ describe('Data Source node, analysis schemas (nock)', () => {
 				return [201, ''];
 			});
 		const upload = (additionalFields: Record<string, string>) =>
-			run(node, { parameters: { resource: 'analysisSchema', operation: 'upload', catalog: rl('B'), xmlaEnabledFlag: true, additionalFields }, credentials, input: [schemaItem('<Schema name="B"/>')] });
+			run(node, { parameters: { resource: 'analysisSchema', operation: 'upload', catalog: rl('B'), options: { xmlaEnabledFlag: true }, additionalFields }, credentials, input: [schemaItem('<Schema name="B"/>')] });
 		await upload({ datasourceName: "Sales; 'DW'" });
 		await upload({ datasourceName: 'SampleData', parameters: 'EnableXmla=false;' });
 		await upload({ datasourceName: 'SampleData', parameters: 'datasource=Other' });

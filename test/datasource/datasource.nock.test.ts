@@ -14,14 +14,14 @@ afterAll(() => nock.enableNetConnect());
 describe('Data Source node, bad input and errors (nock)', () => {
 	it.each([
 		['an empty connection', { resource: 'jdbcConnection', operation: 'get', connection: rl('  ') }, /Connection is empty/],
-		['an impossible port', { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('C'), databaseType: 'MYSQL', accessType: 'NATIVE', hostname: 'h', databaseName: 'd', databasePort: '99999' }, /not a port number/],
+		['an impossible port', { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('C'), databaseType: 'MYSQL', accessType: 'NATIVE', additionalFields: { hostname: 'h', databaseName: 'd', databasePort: '99999' } }, /not a port number/],
 		['a database type without the access type', { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('C'), databaseType: 'MYSQL', accessType: 'OCI' }, /does not support the access type OCI/],
-		['pool sizes the wrong way round', { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('C'), databaseType: 'MYSQL', accessType: 'NATIVE', hostname: 'h', databaseName: 'd', additionalFields: { initialPoolSize: 5, maximumPoolSize: 2 } }, /larger than Maximum/],
+		['pool sizes the wrong way round', { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('C'), databaseType: 'MYSQL', accessType: 'NATIVE', additionalFields: { hostname: 'h', databaseName: 'd', initialPoolSize: 5, maximumPoolSize: 2 } }, /larger than Maximum/],
 		['invalid JSON', { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('C'), specifyConnection: 'json', connectionJson: '{"name": ' }, /not valid JSON/],
 		['JSON with a database type that is not an object', { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('C'), specifyConnection: 'json', connectionJson: '{"databaseType": "MYSQL"}' }, /databaseType/],
 		['an .xmi upload', { resource: 'analysisSchema', operation: 'upload', catalog: rl('C'), additionalFields: { schemaFileInfo: 'model.xmi', datasourceName: 'S' } }, /metadata model/],
-		['a schema named for another catalog', { resource: 'analysisSchema', operation: 'upload', catalog: rl('C'), overwrite: true, additionalFields: { datasourceName: 'S' } }, /The schema names its catalog "s" \(<Schema name="s">\): the server would publish it as "s", not as "C"/],
-		['an upload without a data source', { resource: 'analysisSchema', operation: 'upload', catalog: rl('s'), overwrite: true, additionalFields: { parameters: 'EnableXmla=true' } }, /Data Source Name is empty/],
+		['a schema named for another catalog', { resource: 'analysisSchema', operation: 'upload', catalog: rl('C'), options: { overwrite: true }, additionalFields: { datasourceName: 'S' } }, /The schema names its catalog "s" \(<Schema name="s">\): the server would publish it as "s", not as "C"/],
+		['an upload without a data source', { resource: 'analysisSchema', operation: 'upload', catalog: rl('s'), options: { overwrite: true }, additionalFields: { parameters: 'EnableXmla=true' } }, /Data Source Name is empty/],
 		['an empty catalog', { resource: 'analysisSchema', operation: 'download', catalog: fromList(' ') }, /Catalog is empty/],
 		['an empty domain', { resource: 'dswDomain', operation: 'delete', domain: rl('  ') }, /Domain is empty/],
 	])('%s fails before any request', async (_label, parameters, message) => {
@@ -36,9 +36,9 @@ describe('Data Source node, bad input and errors (nock)', () => {
 	});
 
 	it.each([
-		['a native connection without host', { databaseType: 'MYSQL', accessType: 'NATIVE', hostname: '', databaseName: 'd' }, 'The connection "C" does not exist yet: Host is empty: a native (JDBC) connection needs the database host'],
-		['no database type', { databaseType: '', hostname: 'h', databaseName: 'd' }, 'The connection "C" does not exist yet: Database Type is empty: a new connection needs its database type'],
-		['no database name', { databaseType: 'MYSQL', hostname: 'h' }, 'The connection "C" does not exist yet: Database Name is empty'],
+		['a native connection without host', { databaseType: 'MYSQL', accessType: 'NATIVE', additionalFields: { hostname: '', databaseName: 'd' } }, 'The connection "C" does not exist yet: Host is empty: a native (JDBC) connection needs the database host'],
+		['no database type', { databaseType: 'keep', additionalFields: { hostname: 'h', databaseName: 'd' } }, 'The connection "C" does not exist yet: Database Type is empty: a new connection needs its database type'],
+		['no database name', { databaseType: 'MYSQL', additionalFields: { hostname: 'h' } }, 'The connection "C" does not exist yet: Database Name is empty'],
 		['JSON without a database type', { specifyConnection: 'json', connectionJson: '{"hostname": "h"}' }, expect.stringMatching(/^The connection "C" does not exist yet and Connection \(JSON\) has no "databaseType"/)],
 	])('a new connection with %s fails after the reads, before anything is written', async (_label, fields, message) => {
 		newConnection('C');

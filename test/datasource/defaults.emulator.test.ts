@@ -69,7 +69,7 @@ describeEachProfile('no default of a DataSource write operation removes what the
 	it('JDBC Create or Update changing one field changes only that field', async () => {
 		const before = snapshot();
 		const result = await run(node, {
-			parameters: { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('SampleData'), username: 'other_user' },
+			parameters: { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('SampleData'), additionalFields: { username: 'other_user' } },
 			credentials: { dataflowServerApi: fixture.server() },
 		});
 		expect(result.error).toBeUndefined();
@@ -81,7 +81,7 @@ describeEachProfile('no default of a DataSource write operation removes what the
 	it('Analysis Upload with Overwrite and nothing else refuses rather than strip the catalog’s data source', async () => {
 		const before = snapshot();
 		const result = await run(node, {
-			parameters: { resource: 'analysisSchema', operation: 'upload', catalog: rl('SampleData'), overwrite: true },
+			parameters: { resource: 'analysisSchema', operation: 'upload', catalog: rl('SampleData'), options: { overwrite: true } },
 			credentials: { dataflowServerApi: fixture.server() },
 			input: [{ json: {}, binary: { data: { data: Buffer.from('<Schema name="SampleData"/>').toString('base64'), mimeType: 'text/xml', fileName: 's.mondrian.xml' } } }],
 		});

@@ -20,12 +20,14 @@ export const connectionParameters = {
 	specifyConnection: 'fields',
 	databaseType: 'POSTGRESQL',
 	accessType: 'NATIVE',
-	hostname: 'pg.example.com',
-	databaseName: 'warehouse',
-	databasePort: '6432',
-	username: 'etl',
-	password: 'Etl-Pa55!',
-	additionalFields: { extraOptions: { entry: [{ name: 'ssl', value: 'true' }] } },
+	additionalFields: {
+		hostname: 'pg.example.com',
+		databaseName: 'warehouse',
+		databasePort: '6432',
+		username: 'etl',
+		password: 'Etl-Pa55!',
+		extraOptions: { entry: [{ name: 'ssl', value: 'true' }] },
+	},
 };
 
 /** The output of Get for the Warehouse connection: the same keys and types on every server version. */

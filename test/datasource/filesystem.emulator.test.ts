@@ -22,7 +22,7 @@ describe('analysis upload from a streamed file', () => {
 
 		fixture.resetRequests();
 		const wrong = await run(node, {
-			parameters: { resource: 'analysisSchema', operation: 'upload', catalog: rl('Other'), overwrite: true, additionalFields: { datasourceName: 'SampleData' } },
+			parameters: { resource: 'analysisSchema', operation: 'upload', catalog: rl('Other'), options: { overwrite: true }, additionalFields: { datasourceName: 'SampleData' } },
 			credentials,
 			input: downloaded.items,
 		});
@@ -30,7 +30,7 @@ describe('analysis upload from a streamed file', () => {
 		expect(fixture.requests()).toEqual([]);
 
 		const right = await run(node, {
-			parameters: { resource: 'analysisSchema', operation: 'upload', catalog: rl('SampleData'), overwrite: true, additionalFields: { datasourceName: 'SampleData' } },
+			parameters: { resource: 'analysisSchema', operation: 'upload', catalog: rl('SampleData'), options: { overwrite: true }, additionalFields: { datasourceName: 'SampleData' } },
 			credentials,
 			input: downloaded.items,
 		});

@@ -44,7 +44,7 @@ describeEachProfile('Data Source node against the emulator', (profile) => {
 	it('JDBC update: changing one field keeps every other one (read, merge, write)', async () => {
 		const before = structuredClone(state().connections.find((c) => c.name === 'SalesDW'));
 		const updated = await run(node, {
-			parameters: { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('SalesDW'), specifyConnection: 'fields', hostname: 'db2.example.com' },
+			parameters: { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('SalesDW'), specifyConnection: 'fields', additionalFields: { hostname: 'db2.example.com' } },
 			credentials: admin(),
 		});
 		expect(updated.error).toBeUndefined();
@@ -75,7 +75,7 @@ describeEachProfile('Data Source node against the emulator', (profile) => {
 	it('JDBC: a new connection without a database type fails before anything is written', async () => {
 		const puts = state().jdbcPuts.length;
 		const result = await run(node, {
-			parameters: { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('Fresh'), specifyConnection: 'fields', hostname: 'h', databaseName: 'd' },
+			parameters: { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('Fresh'), specifyConnection: 'fields', additionalFields: { hostname: 'h', databaseName: 'd' } },
 			credentials: admin(),
 		});
 		expect(result.error?.message).toBe('The connection "Fresh" does not exist yet: Database Type is empty: a new connection needs its database type');
@@ -142,7 +142,7 @@ describe('Data Source node: a server that hands out passwords (10.2+, encrypted 
 		// What the connection pool logs in with (PooledDatasourceHelper: the stored text, nothing decoded).
 		expect(poolLogin(state.connections.find((c) => c.name === 'Warehouse Copy')!).password).toBe('Etl-Pa55!');
 		// The Password field takes the same form.
-		await run(node, { parameters: { ...connectionParameters, connection: rl('Warehouse Field'), password: String(asked.items[0].json.password) }, credentials });
+		await run(node, { parameters: { ...connectionParameters, connection: rl('Warehouse Field'), additionalFields: { ...connectionParameters.additionalFields, password: String(asked.items[0].json.password) } }, credentials });
 		expect(state.connections.find((c) => c.name === 'Warehouse Field')?.password).toBe('Etl-Pa55!');
 		// A value that does not decode with Kettle's standard key is refused before anything is sent.
 		const puts = state.jdbcPuts.length;

@@ -169,12 +169,12 @@ describe('Data Source node, JDBC connections (nock)', () => {
 				specifyConnection: 'fields',
 				databaseType: 'POSTGRESQL',
 				accessType: 'NATIVE',
-				hostname: 'db.example.com',
-				databaseName: 'sales',
-				databasePort: '',
-				username: 'reporting',
-				password: 'Pg-Secret-1',
 				additionalFields: {
+					hostname: 'db.example.com',
+					databaseName: 'sales',
+					databasePort: '',
+					username: 'reporting',
+					password: 'Pg-Secret-1',
 					usingConnectionPool: true,
 					initialPoolSize: 2,
 					maximumPoolSize: 20,
@@ -226,9 +226,7 @@ describe('Data Source node, JDBC connections (nock)', () => {
 				connection: rl('Jndi'),
 				databaseType: 'ORACLE',
 				accessType: 'JNDI',
-				databaseName: 'jdbc/Warehouse',
-				username: '',
-				password: '',
+				additionalFields: { databaseName: 'jdbc/Warehouse', username: '', password: '' },
 			},
 			credentials,
 		});
@@ -271,7 +269,7 @@ describe('Data Source node, JDBC connections (nock)', () => {
 		newConnection('X');
 		nock(BASE).put('/plugin/data-access/api/datasource/jdbc/connection/X').times(2).reply(401);
 		const result = await run(node, {
-			parameters: { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('X'), databaseType: 'MYSQL', accessType: 'NATIVE', hostname: 'h', databaseName: 'd' },
+			parameters: { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('X'), databaseType: 'MYSQL', accessType: 'NATIVE', additionalFields: { hostname: 'h', databaseName: 'd' } },
 			credentials,
 		});
 		expect(result.error?.message).toMatch(/may not manage data sources/);
@@ -344,7 +342,7 @@ describe('Data Source node, JDBC statuses the real code produces (nock)', () => 
 		nock(BASE).get(`${JDBC}/SampleData`).reply(500, '').get(JDBC).reply(200, jersey(['SampleData']));
 		const puts = nock(BASE).put(`${JDBC}/SampleData`).reply(204);
 		const result = await run(node, {
-			parameters: { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('SampleData'), hostname: 'h2' },
+			parameters: { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('SampleData'), additionalFields: { hostname: 'h2' } },
 			credentials,
 		});
 		expect(result.error?.message).toBe('The server could not read the connection "SampleData" to update it, so nothing was changed');
@@ -385,8 +383,7 @@ describe('Data Source node, JDBC statuses the real code produces (nock)', () => 
 				resource: 'jdbcConnection',
 				operation: 'createOrUpdate',
 				connection: rl('SampleData'),
-				databasePort: '9002',
-				additionalFields: { extraOptions: { entry: [{ name: 'y', value: '2' }] } },
+				additionalFields: { databasePort: '9002', extraOptions: { entry: [{ name: 'y', value: '2' }] } },
 			},
 			credentials,
 		});

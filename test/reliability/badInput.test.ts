@@ -65,10 +65,7 @@ describe('awkward characters arrive intact', () => {
 				specifyConnection: 'fields',
 				databaseType: 'POSTGRESQL',
 				accessType: 'NATIVE',
-				hostname: 'db.example.com',
-				databaseName: AWKWARD,
-				databasePort: '5432',
-				username: AWKWARD,
+				additionalFields: { hostname: 'db.example.com', databaseName: AWKWARD, databasePort: '5432', username: AWKWARD },
 			},
 			credentials: { dataflowServerApi: fixture.server() },
 		});

@@ -568,11 +568,7 @@ export const SAMPLES: Record<string, Sample> = {
 			specifyConnection: 'fields',
 			databaseType: 'POSTGRESQL',
 			accessType: 'NATIVE',
-			hostname: 'db.example.com',
-			databaseName: 'sales',
-			databasePort: '5432',
-			username: 'reporting',
-			password: 'Rep0rting!',
+			additionalFields: { hostname: 'db.example.com', databaseName: 'sales', databasePort: '5432', username: 'reporting', password: 'Rep0rting!' },
 		},
 		// Updates (read, merge, write): the operation's own first request is the read of the connection.
 		prepare: (emulator, items) => {
@@ -583,7 +579,7 @@ export const SAMPLES: Record<string, Sample> = {
 				}
 			}
 		},
-		bad: [{ label: 'a port that is not a number', parameters: { databasePort: 'abc' }, message: /[Pp]ort/ }],
+		bad: [{ label: 'a port that is not a number', parameters: { additionalFields: { databasePort: 'abc' } }, message: /[Pp]ort/ }],
 	},
 	'dataflowDataSource.jdbcConnection.delete': {
 		parameters: { connection: rl('={{ "doomed_" + $json.n }}') },
@@ -599,7 +595,7 @@ export const SAMPLES: Record<string, Sample> = {
 	'dataflowDataSource.analysisSchema.getAll': { parameters: { returnAll: true } },
 	'dataflowDataSource.analysisSchema.download': { parameters: { catalog: rl('SampleData'), binaryPropertyName: 'data' } },
 	'dataflowDataSource.analysisSchema.upload': {
-		parameters: { catalog: rl('={{ "upload_" + $json.n }}'), binaryPropertyName: 'data', overwrite: true, xmlaEnabledFlag: false, additionalFields: { datasourceName: 'SampleData' } },
+		parameters: { catalog: rl('={{ "upload_" + $json.n }}'), binaryPropertyName: 'data', options: { overwrite: true, xmlaEnabledFlag: false }, additionalFields: { datasourceName: 'SampleData' } },
 		bad: [{ label: 'no data source', parameters: { additionalFields: {} }, message: /Data Source Name is empty/ }],
 		// The server names a catalog after <Schema name>: each item's schema carries its catalog's name.
 		input: (n) => binaryInput(SCHEMA.replace('name="Reliability"', `name="upload_${n}"`), 'reliability.mondrian.xml', 'text/xml')(n),

@@ -9,7 +9,7 @@ import {
 
 import { multipartBody, uploadSource, type MultipartPart } from '../../../common/binary';
 import { csrfHeaders } from '../../../common/csrf';
-import { readBinaryPropertyName } from '../../../common/fields';
+import { optionsCollection, optionsOf, readBinaryPropertyName } from '../../../common/fields';
 import { defineOperation, toItems } from '../../../common/executor';
 import { locatorField, locatorValue } from '../../shared/locators';
 import { ANALYSIS_PATH } from '../../shared/paths';
@@ -34,21 +34,6 @@ export const description = updateDisplayOptions({ show }, [
 		default: 'data',
 		required: true,
 		hint: 'The name of the input binary field holding the Mondrian schema file (XML, or a zip with a .mondrian.xml file)',
-	},
-	{
-		displayName: 'Overwrite',
-		name: 'overwrite',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to replace a catalog that already exists (otherwise the server refuses with 409). A replaced catalog takes everything from this upload: schema, data source and XMLA setting.',
-	},
-	{
-		displayName: 'XMLA Enabled',
-		name: 'xmlaEnabledFlag',
-		type: 'boolean',
-		default: false,
-		description: 'Whether the catalog is published over XMLA',
 	},
 	{
 		displayName: 'Additional Fields',
@@ -93,6 +78,23 @@ export const description = updateDisplayOptions({ show }, [
 			},
 		],
 	},
+	optionsCollection([
+		{
+			displayName: 'Overwrite',
+			name: 'overwrite',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to replace a catalog that already exists (otherwise the server refuses with 409). A replaced catalog takes everything from this upload: schema, data source and XMLA setting.',
+		},
+		{
+			displayName: 'XMLA Enabled',
+			name: 'xmlaEnabledFlag',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the catalog is published over XMLA',
+		},
+	]),
 ]);
 
 interface Plan {
@@ -192,8 +194,9 @@ export const execute = defineOperation<Plan>({
 				{ itemIndex, description: `Give "${schemaName}" as the catalog, or change the name in the schema file` },
 			);
 		}
-		const overwrite = this.getNodeParameter('overwrite', itemIndex, false) === true;
-		const xmlaEnabled = this.getNodeParameter('xmlaEnabledFlag', itemIndex, false) === true;
+		const options = optionsOf(this, itemIndex);
+		const overwrite = (options.overwrite ?? false) === true;
+		const xmlaEnabled = (options.xmlaEnabledFlag ?? false) === true;
 		const datasourceName = String(extra.datasourceName ?? '').trim();
 		const parameters = String(extra.parameters ?? '').trim();
 		if (datasourceName === '' && !DATASOURCE_PARAMETER.test(parameters)) {

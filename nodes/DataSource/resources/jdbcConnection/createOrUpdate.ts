@@ -41,8 +41,12 @@ const keyValues = (displayName: string, name: string, description: string, place
 	],
 });
 
-const KEEP = { name: 'Keep Current (Required for a New Connection)', value: '' };
-const KEEP_ACCESS = { name: 'Keep Current (Native for a New Connection)', value: '' };
+/** The Keep Current choice of Database Type and Access Type: what an empty value did before they became required selectors (docs/DEVELOPING.md, "Parameter layout"). */
+const KEEP_VALUE = 'keep';
+const KEEP = { name: 'Keep Current (Required for a New Connection)', value: KEEP_VALUE };
+const KEEP_ACCESS = { name: 'Keep Current (Native for a New Connection)', value: KEEP_VALUE };
+/** Access types that use Host and Port (Keep Current included: a new connection is native). */
+const HOST_ACCESS = ['NATIVE', KEEP_VALUE];
 const sorted = <T extends { name: string }>(options: T[]) => [...options].sort((a, b) => a.name.localeCompare(b.name));
 
 export const description = updateDisplayOptions({ show }, [
@@ -51,7 +55,7 @@ export const description = updateDisplayOptions({ show }, [
 			displayName: 'Connection',
 			name: 'connection',
 			description:
-				'Name of the connection to create or update. An existing connection is read first and only the fields given here change: every field left empty (and every option not added) keeps its current value, the password included.',
+				'Name of the connection to create or update. An existing connection is read first and only the fields given here change: every field not added (and every Keep Current) keeps its current value, the password included.',
 			searchListMethod: 'searchConnections',
 			placeholder: 'SalesDB',
 		}),
@@ -60,6 +64,7 @@ export const description = updateDisplayOptions({ show }, [
 		displayName: 'Specify Connection',
 		name: 'specifyConnection',
 		type: 'options',
+		required: true,
 		options: [
 			{ name: 'Using Fields Below', value: 'fields' },
 			{ name: 'Using JSON', value: 'json' },
@@ -68,7 +73,7 @@ export const description = updateDisplayOptions({ show }, [
 	},
 	{
 		displayName:
-			'Fields left empty keep the values of an existing connection. A new connection needs at least Database Type, Database Name and (for a native connection) Host.',
+			'Fields not added keep the values of an existing connection. A new connection needs at least Database Type, and under Additional Fields Database Name and (for a native connection) Host.',
 		name: 'mergeNotice',
 		type: 'notice',
 		default: '',
@@ -78,8 +83,9 @@ export const description = updateDisplayOptions({ show }, [
 		displayName: 'Database Type',
 		name: 'databaseType',
 		type: 'options',
+		required: true,
 		options: sorted([KEEP, ...DATABASE_TYPE_OPTIONS]),
-		default: '',
+		default: KEEP_VALUE,
 		description: 'The database type; Keep Current leaves the type of an existing connection as it is',
 		displayOptions: { show: showFields },
 	},
@@ -87,53 +93,9 @@ export const description = updateDisplayOptions({ show }, [
 		displayName: 'Access Type',
 		name: 'accessType',
 		type: 'options',
+		required: true,
 		options: sorted([KEEP_ACCESS, ...ACCESS_TYPE_OPTIONS]),
-		default: '',
-		displayOptions: { show: showFields },
-	},
-	{
-		displayName: 'Host',
-		name: 'hostname',
-		type: 'string',
-		default: '',
-		placeholder: 'db.example.com',
-		description: 'Host name or address of the database server; empty keeps the current host',
-		displayOptions: { show: { ...showFields, accessType: ['NATIVE', ''] } },
-	},
-	{
-		displayName: 'Database Name',
-		name: 'databaseName',
-		type: 'string',
-		default: '',
-		placeholder: 'sales',
-		description:
-			'The database; for JNDI the JNDI name of the data source, for ODBC the data source name (DSN). Empty keeps the current name.',
-		displayOptions: { show: showFields },
-	},
-	{
-		displayName: 'Port',
-		name: 'databasePort',
-		type: 'string',
-		default: '',
-		placeholder: '5432',
-		description: 'Port of the database server; empty keeps the current port (a new connection gets the default port of its type)',
-		displayOptions: { show: { ...showFields, accessType: ['NATIVE', ''] } },
-	},
-	{
-		displayName: 'Username',
-		name: 'username',
-		type: 'string',
-		default: '',
-		description: 'Database user; empty keeps the current user',
-		displayOptions: { show: showFields },
-	},
-	{
-		displayName: 'Password',
-		name: 'password',
-		type: 'string',
-		typeOptions: { password: true },
-		default: '',
-		description: 'Password of the database user. Empty keeps the stored password of an existing connection.',
+		default: KEEP_VALUE,
 		displayOptions: { show: showFields },
 	},
 	{
@@ -153,12 +115,30 @@ export const description = updateDisplayOptions({ show }, [
 				default: '',
 				description: 'SQL the server runs right after connecting',
 			},
+			{
+				displayName: 'Database Name',
+				name: 'databaseName',
+				type: 'string',
+				default: '',
+				placeholder: 'sales',
+				description:
+					'The database; for JNDI the JNDI name of the data source, for ODBC the data source name (DSN). Empty keeps the current name; a new connection needs one.',
+			},
 			keyValues(
 				'Extra Options',
 				'extraOptions',
 				'Driver options, added to (or replacing same-named) current ones. A name without a dot gets the database type in front (for example "ssl" becomes "POSTGRESQL.ssl").',
 				'ssl',
 			),
+			{
+				displayName: 'Host',
+				name: 'hostname',
+				type: 'string',
+				default: '',
+				placeholder: 'db.example.com',
+				description: 'Host name or address of the database server; empty keeps the current host (a new native connection needs one)',
+				displayOptions: { show: { '/accessType': HOST_ACCESS } },
+			},
 			{
 				displayName: 'Initial Pool Size',
 				name: 'initialPoolSize',
@@ -173,7 +153,24 @@ export const description = updateDisplayOptions({ show }, [
 				typeOptions: { minValue: 0 },
 				default: 10,
 			},
+			{
+				displayName: 'Password',
+				name: 'password',
+				type: 'string',
+				typeOptions: { password: true },
+				default: '',
+				description: 'Password of the database user. Empty keeps the stored password of an existing connection.',
+			},
 			keyValues('Pooling Properties', 'connectionPoolingProperties', 'Properties of the connection pool, added to (or replacing same-named) current ones', 'validationQuery'),
+			{
+				displayName: 'Port',
+				name: 'databasePort',
+				type: 'string',
+				default: '',
+				placeholder: '5432',
+				description: 'Port of the database server; empty keeps the current port (a new connection gets the default port of its type)',
+				displayOptions: { show: { '/accessType': HOST_ACCESS } },
+			},
 			{
 				displayName: 'Use Connection Pool',
 				name: 'usingConnectionPool',
@@ -181,12 +178,20 @@ export const description = updateDisplayOptions({ show }, [
 				default: true,
 				description: 'Whether the server keeps a pool of open connections',
 			},
+			{
+				displayName: 'Username',
+				name: 'username',
+				type: 'string',
+				default: '',
+				description: 'Database user; empty keeps the current user',
+			},
 		],
 	},
 	{
 		displayName: 'Connection (JSON)',
 		name: 'connectionJson',
 		type: 'json',
+		required: true,
 		default: '{}',
 		placeholder:
 			'{ "databaseType": { "name": "PostgreSQL", "shortName": "POSTGRESQL" }, "accessType": "NATIVE", "hostname": "db.example.com", "databaseName": "sales", "databasePort": "5432", "username": "reporting", "password": "" }',
@@ -242,15 +247,21 @@ export const execute = defineOperation<Plan>({
 			return { name, mode: 'json', json };
 		}
 		const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+		const text = (value: unknown) => String(value ?? '');
+		/** Keep Current (or empty, as before the selectors were required) is "keep": ''. */
+		const selected = (value: unknown) => (text(value) === KEEP_VALUE ? '' : text(value));
+		const accessType = selected(this.getNodeParameter('accessType', itemIndex, KEEP_VALUE));
+		// Host and Port apply only to native connections (and Keep Current), as when they were shown only then.
+		const usesHost = accessType === '' || accessType === 'NATIVE';
 		const changes: ConnectionChanges = {
 			name,
-			databaseType: String(this.getNodeParameter('databaseType', itemIndex, '') ?? ''),
-			accessType: String(this.getNodeParameter('accessType', itemIndex, '') ?? ''),
-			hostname: String(this.getNodeParameter('hostname', itemIndex, '') ?? ''),
-			databaseName: String(this.getNodeParameter('databaseName', itemIndex, '') ?? ''),
-			databasePort: String(this.getNodeParameter('databasePort', itemIndex, '') ?? ''),
-			username: String(this.getNodeParameter('username', itemIndex, '') ?? ''),
-			password: readPassword(String(this.getNodeParameter('password', itemIndex, '') ?? '')),
+			databaseType: selected(this.getNodeParameter('databaseType', itemIndex, KEEP_VALUE)),
+			accessType,
+			hostname: usesHost ? text(extra.hostname) : '',
+			databaseName: text(extra.databaseName),
+			databasePort: usesHost ? text(extra.databasePort) : '',
+			username: text(extra.username),
+			password: readPassword(text(extra.password)),
 			usingConnectionPool: extra.usingConnectionPool as boolean | undefined,
 			initialPoolSize: extra.initialPoolSize as number | undefined,
 			maximumPoolSize: extra.maximumPoolSize as number | undefined,
