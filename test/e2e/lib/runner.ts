@@ -4,7 +4,7 @@
  * `n8n execute --id`, the request logs read, the expectations checked. Shared by test:e2e, the
  * demo, dev and the screenshots.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -59,6 +59,13 @@ export async function discoverScenarios(only: string[] = []): Promise<Scenario[]
 		const scenario = byName.get(match[1]) ?? { name: match[1], number: '??', problem: `test/e2e/scenarios/${file} has no example examples/<nn>-${match[1]}.json` };
 		try {
 			scenario.definition = await loadDefinition(match[1]);
+			if (scenario.definition.prepare && scenario.workflow) {
+				// The run imports a changed copy; examples/ keeps what users get.
+				scenario.definition.prepare(scenario.workflow);
+				const copy = path.join(mkdtempSync(path.join(tmpdir(), 'dataflow-example-')), path.basename(scenario.exampleFile!));
+				writeFileSync(copy, JSON.stringify(scenario.workflow, null, 2));
+				scenario.exampleFile = copy;
+			}
 		} catch (error) {
 			scenario.problem ??= (error as Error).message;
 		}
@@ -74,7 +81,7 @@ export async function discoverScenarios(only: string[] = []): Promise<Scenario[]
 /** The emulators a scenario needs: the ones it lists, plus every one its credentials point at. */
 export function emulatorSpecs(definition: ScenarioDefinition | undefined, credentials: CredentialSpec[]): Record<string, EmulatorSpec> {
 	const specs: Record<string, EmulatorSpec> = { ...(definition?.emulators ?? {}) };
-	for (const credential of credentials) specs[credential.emulator] ??= {};
+	for (const credential of credentials) if (credential.emulator !== undefined) specs[credential.emulator] ??= {};
 	return specs;
 }
 
@@ -193,7 +200,7 @@ export class Session {
 		}
 		specs.main ??= {};
 		// Also the standard credentials of the main emulator, for workflows of your own.
-		if (options.allKnownCredentials) for (const known of KNOWN_CREDENTIALS) if (known.emulator in specs && !credentials.has(known.id)) credentials.set(known.id, known);
+		if (options.allKnownCredentials) for (const known of KNOWN_CREDENTIALS) if ((known.emulator === undefined || known.emulator in specs) && !credentials.has(known.id)) credentials.set(known.id, known);
 		for (const [key, port] of Object.entries(options.ports ?? {})) if (specs[key]) specs[key] = { ...specs[key], port };
 		const emulators = await this.startEmulators(specs);
 		// The editor preselects the most recently updated credential of a type when a node is added,

@@ -65,6 +65,11 @@ export interface ScenarioDefinition {
 	 * `run.facts`. Throwing fails the scenario. The run has no node data (`run.items` ...).
 	 */
 	drive?(context: DriveContext): Promise<void>;
+	/**
+	 * Changes the example for the test run only, before it is imported (the example as shipped keeps
+	 * its safe defaults, such as a dry run, and the test turns them off to check the whole path).
+	 */
+	prepare?(workflow: ExampleWorkflow): void;
 	/** Called before the workflow runs, once the emulators are up (e.g. to add faults). */
 	before?(context: { workflow: ExampleWorkflow; emulators: Record<string, EmulatorHandle> }): Promise<void> | void;
 	/**

@@ -51,6 +51,15 @@ export default defineScenario({
 	},
 	expect: { status: 'success' },
 
+	// The example ships as a dry run; the test promotes for real.
+	prepare(workflow) {
+		const settings = workflow.nodes.find((node) => node.name === 'Settings');
+		assert.ok(settings?.parameters, 'examples/11 has no Settings node');
+		const json = JSON.parse(String(settings.parameters.jsonOutput)) as { dryRun?: boolean };
+		assert.equal(json.dryRun, true, 'examples/11 must ship with dryRun true');
+		settings.parameters.jsonOutput = JSON.stringify({ ...json, dryRun: false }, null, 2);
+	},
+
 	async before({ emulators }) {
 		const b = emulators.second;
 		// load_sales.ktr differs on B; daily_load.kjb is not on B at all (trashed, then deleted for good).
