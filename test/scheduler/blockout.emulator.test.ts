@@ -19,8 +19,7 @@ describe.each(PATHS)('scheduler path %s', (schedulerPath) => {
 			resource: 'blockout',
 			operation: 'create',
 			triggerType: 'runOnce',
-			startTime: iso(now - 60_000),
-			timeZone: 'UTC',
+			options: { startTime: iso(now - 60_000), timeZone: 'UTC' },
 			durationAmount: 1,
 			durationUnit: 'hours',
 		});
@@ -36,8 +35,7 @@ describe.each(PATHS)('scheduler path %s', (schedulerPath) => {
 			jobId: rl(first),
 			replaceBlockout: true,
 			triggerType: 'runOnce',
-			startTime: iso(now + 3 * HOUR),
-			timeZone: 'UTC',
+			options: { startTime: iso(now + 3 * HOUR), timeZone: 'UTC' },
 			durationAmount: 30,
 			durationUnit: 'minutes',
 		});
@@ -50,7 +48,7 @@ describe.each(PATHS)('scheduler path %s', (schedulerPath) => {
 		expect(list.items[0].json.jobParams).toMatchObject({ DURATION_PARAM: '1800000' });
 
 		expect((await exec({ resource: 'blockout', operation: 'shouldFireNow' })).items[0].json).toEqual({ shouldFireNow: true });
-		const check = (start: number) => ({ triggerType: 'runOnce', startTime: iso(start), timeZone: 'UTC' });
+		const check = (start: number) => ({ triggerType: 'runOnce', options: { startTime: iso(start), timeZone: 'UTC' } });
 		expect((await exec({ resource: 'blockout', operation: 'willFire', ...check(now + 3 * HOUR + 10 * 60_000) })).items[0].json).toMatchObject({ willFire: false });
 		expect((await exec({ resource: 'blockout', operation: 'willFire', ...check(now + HOUR) })).items[0].json).toMatchObject({ willFire: true });
 		expect((await exec({ resource: 'blockout', operation: 'getBlockStatus', ...check(now + 3 * HOUR + 60_000) })).items[0].json).toMatchObject({
@@ -58,7 +56,7 @@ describe.each(PATHS)('scheduler path %s', (schedulerPath) => {
 			partiallyBlocked: true,
 		});
 		expect(
-			(await exec({ resource: 'blockout', operation: 'getBlockStatus', triggerType: 'minutes', interval: 20, startTime: iso(now + 2 * HOUR + 50 * 60_000), timeZone: 'UTC' }))
+			(await exec({ resource: 'blockout', operation: 'getBlockStatus', triggerType: 'minutes', interval: 20, options: { startTime: iso(now + 2 * HOUR + 50 * 60_000), timeZone: 'UTC' } }))
 				.items[0].json,
 		).toMatchObject({ totallyBlocked: false, partiallyBlocked: true });
 

@@ -13,8 +13,7 @@ describe.each(SCHEDULER_PATHS)('Scheduler node with scheduler path %s', (schedul
 		const blockoutParameters = {
 			triggerType: 'weekly',
 			daysOfWeek: [0],
-			startTime: '2026-01-18T01:00:00',
-			timeZone: 'UTC',
+			options: { startTime: '2026-01-18T01:00:00', timeZone: 'UTC' },
 			durationAmount: 2,
 			durationUnit: 'hours',
 		};
@@ -80,7 +79,7 @@ describe.each(SCHEDULER_PATHS)('Scheduler node with scheduler path %s', (schedul
 			expect(result.items.map((i) => i.json)).toEqual([output]);
 		});
 
-		const checkParameters = { triggerType: 'hours', interval: 1, startTime: '2026-01-18T00:30:00', timeZone: 'UTC' };
+		const checkParameters = { triggerType: 'hours', interval: 1, options: { startTime: '2026-01-18T00:30:00', timeZone: 'UTC' } };
 		const checkRequest = {
 			simpleJobTrigger: { uiPassParam: 'HOURS', repeatInterval: 3600, startHour: 0, startMin: 30, startYear: 126, startMonth: 0, startDay: 18 },
 			timeZone: 'UTC',

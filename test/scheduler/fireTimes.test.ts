@@ -65,12 +65,12 @@ const CASES: Case[] = [
 	},
 	{
 		kind: 'Every hour, end 11:30',
-		parameters: { triggerType: 'hours', interval: 1, scheduleOptions: { endTime: '2027-03-26T11:30:00' } },
+		parameters: { triggerType: 'hours', interval: 1, options: { endTime: '2027-03-26T11:30:00' } },
 		expected: ['Fri 2027-03-26 09:30', 'Fri 2027-03-26 10:30', 'Fri 2027-03-26 11:30'],
 	},
 	{
 		kind: 'Every 30 minutes, repeat count 1',
-		parameters: { triggerType: 'minutes', interval: 30, scheduleOptions: { repeatCount: 1 } },
+		parameters: { triggerType: 'minutes', interval: 30, options: { repeatCount: 1 } },
 		expected: ['Fri 2027-03-26 09:30', 'Fri 2027-03-26 10:00'],
 	},
 	{
@@ -85,7 +85,7 @@ const CASES: Case[] = [
 	},
 	{
 		kind: 'Daily at 00:30, weekdays (another date in UTC)',
-		parameters: { triggerType: 'daily', dailyRecurrence: 'weekdays', startTime: '2027-03-26T00:30:00' },
+		parameters: { triggerType: 'daily', dailyRecurrence: 'weekdays', options: { startTime: '2027-03-26T00:30:00' } },
 		expected: ['Fri 2027-03-26 00:30', 'Mon 2027-03-29 00:30', 'Tue 2027-03-30 00:30'],
 	},
 	{
@@ -153,9 +153,9 @@ describeEachProfile('fire times of every schedule kind, server in UTC, schedule 
 				operation: 'create',
 				jobName: testCase.kind,
 				inputFile: '/home/admin/sales.ktr',
-				startTime: START,
-				timeZone: ZONE,
 				...testCase.parameters,
+				// Start and zone are options; a case's own options (end, repeat count, another start) are added to them.
+				options: { startTime: START, timeZone: ZONE, ...((testCase.parameters.options as INodeParameters | undefined) ?? {}) },
 			},
 			credentials: { dataflowServerApi: fixture.server() },
 		});

@@ -13,7 +13,7 @@ import { describeEachProfile } from '../helpers/profiles';
 
 const node = new DataflowScheduler();
 const rl = (value: string) => ({ __rl: true, mode: 'id', value });
-const WEEKLY = { scheduleMode: 'fields', triggerType: 'weekly', daysOfWeek: [1, 3], startTime: '2030-01-07T08:30:00', timeZone: 'Europe/Berlin' };
+const WEEKLY = { scheduleMode: 'fields', triggerType: 'weekly', daysOfWeek: [1, 3], options: { startTime: '2030-01-07T08:30:00', timeZone: 'Europe/Berlin' } };
 const OFFSET_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?[+-]\d{2}:?\d{2}$/;
 
 /** Paths of string values that are dates with an offset, outside `raw` and `scheduleRequest`. */
@@ -37,7 +37,7 @@ describeEachProfile('Scheduler output dates', (profile) => {
 	};
 
 	it('are UTC ISO strings in every output: schedules, blockouts and the schedule summary', async () => {
-		const created = await exec({ resource: 'schedule', operation: 'create', ...WEEKLY, jobName: 'Dates', inputFile: '/home/admin/sales.ktr', outputFolder: '/home/admin' });
+		const created = await exec({ resource: 'schedule', operation: 'create', ...WEEKLY, jobName: 'Dates', inputFile: '/home/admin/sales.ktr', options: { ...WEEKLY.options, outputFolder: '/home/admin' } });
 		const jobId = created[0].jobId as string;
 		const blockout = await exec({ resource: 'blockout', operation: 'create', ...WEEKLY, durationAmount: 2, durationUnit: 'hours' });
 		const outputs = [

@@ -3,7 +3,7 @@
  * browses the repository (files for the input, folders only for the output, the user's home folder
  * among them), "By Path" takes a typed path, and a picked value is what the server stores.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { DataflowScheduler } from '../../nodes/Scheduler/DataflowScheduler.node';
 import { run } from '../harness';
@@ -14,7 +14,9 @@ const fixture = useEmulator();
 
 it('Input File and Output Folder are pickers (files, and folders only)', () => {
 	const input = node.description.properties.find((p) => p.name === 'inputFile' && p.type === 'resourceLocator');
-	const output = node.description.properties.find((p) => p.name === 'outputFolder' && p.type === 'resourceLocator');
+	// Output Folder is optional: it sits in the Options collection of Create.
+	const options = node.description.properties.find((p) => p.name === 'options' && p.displayOptions?.show?.operation?.includes('create') && p.displayOptions?.show?.resource?.includes('schedule'));
+	const output = (options?.options as INodeProperties[] | undefined)?.find((p) => p.name === 'outputFolder' && p.type === 'resourceLocator');
 	expect(input?.modes?.[0].typeOptions?.searchListMethod).toBe('searchRepositoryPaths');
 	expect(output?.modes?.[0].typeOptions?.searchListMethod).toBe('searchRepositoryFolders');
 	expect(Object.keys(node.methods?.listSearch ?? {})).toEqual(expect.arrayContaining(['searchRepositoryPaths', 'searchRepositoryFolders']));
@@ -26,10 +28,8 @@ it('a schedule created with picked paths stores those paths', async () => {
 		operation: 'create',
 		jobName: 'Picked',
 		inputFile: { __rl: true, mode: 'list', value: '/home/admin/sales.ktr' },
-		outputFolder: { __rl: true, mode: 'list', value: '/home/admin' },
 		triggerType: 'runOnce',
-		startTime: '2030-01-15T09:30:00',
-		timeZone: 'UTC',
+		options: { outputFolder: { __rl: true, mode: 'list', value: '/home/admin' }, startTime: '2030-01-15T09:30:00', timeZone: 'UTC' },
 	};
 	const created = await run(node, { parameters, credentials: { dataflowServerApi: fixture.server() } });
 	expect(created.error).toBeUndefined();

@@ -19,11 +19,9 @@ describe.each(PATHS)('scheduler path %s', (schedulerPath) => {
 			operation: 'create',
 			jobName: `Nightly ${schedulerPath.length}`,
 			inputFile: '/home/admin/sales.ktr',
-			outputFolder: '/home/admin',
 			triggerType: 'daily',
 			dailyRecurrence: 'everyDay',
-			startTime: '2026-01-15T09:30:00',
-			timeZone: 'Europe/Berlin',
+			options: { outputFolder: '/home/admin', startTime: '2026-01-15T09:30:00', timeZone: 'Europe/Berlin' },
 			jobParameters: { parameter: [{ name: 'region', value: 'EMEA', type: 'string' }] },
 		});
 		expect(created.error).toBeUndefined();
@@ -131,7 +129,7 @@ describe.each(PATHS)('scheduler path %s', (schedulerPath) => {
 		const found = await node.methods.listSearch.searchJobs.call(context, 'weekly');
 		expect(found.results).toEqual([{ name: 'Weekly report (suzy, PAUSED)', value: expect.stringMatching(/^suzy\tWeekly report\t[0-9a-f-]{36}$/) }]);
 
-		const created = await exec({ resource: 'blockout', operation: 'create', triggerType: 'weekly', daysOfWeek: [0], startTime: '2026-01-18T01:00:00', timeZone: 'UTC', durationAmount: 2, durationUnit: 'hours' });
+		const created = await exec({ resource: 'blockout', operation: 'create', triggerType: 'weekly', daysOfWeek: [0], options: { startTime: '2026-01-18T01:00:00', timeZone: 'UTC' }, durationAmount: 2, durationUnit: 'hours' });
 		const blockouts = await node.methods.listSearch.searchBlockouts.call(context);
 		expect(blockouts.results).toEqual([{ name: expect.stringMatching(/^WEEKLY blockout \(next \d{4}-.*, 2 h\)$/), value: created.items[0].json.jobId }]);
 		await exec({ resource: 'schedule', operation: 'remove', jobId: rl(created.items[0].json.jobId as string) });

@@ -24,13 +24,10 @@ describe.each(SCHEDULER_PATHS)('Scheduler node with scheduler path %s', (schedul
 				operation: 'create',
 				jobName: 'Daily sales',
 				inputFile: '/home/admin/sales.ktr',
-				outputFolder: '/home/admin/output',
 				triggerType: 'weekly',
 				daysOfWeek: [5, 1],
-				startTime: '2026-01-15T09:30:00',
-				timeZone: 'Europe/Berlin',
 				jobParameters: { parameter: [{ name: 'region', value: 'EMEA', type: 'string' }] },
-				scheduleOptions: { endTime: '2026-06-30T18:00:00', logLevel: 'Debug' },
+				options: { endTime: '2026-06-30T18:00:00', logLevel: 'Debug', outputFolder: '/home/admin/output', startTime: '2026-01-15T09:30:00', timeZone: 'Europe/Berlin' },
 			});
 			expect(result.error).toBeUndefined();
 			scope.done();
@@ -87,8 +84,7 @@ describe.each(SCHEDULER_PATHS)('Scheduler node with scheduler path %s', (schedul
 				inputFile: '/home/admin/sales.ktr',
 				triggerType: 'weekly',
 				daysOfWeek: [1],
-				startTime: '2026-01-15T00:30:00',
-				timeZone: 'Europe/Berlin',
+				options: { startTime: '2026-01-15T00:30:00', timeZone: 'Europe/Berlin' },
 			});
 			expect(result.error).toBeUndefined();
 			scope.done();
@@ -120,8 +116,7 @@ describe.each(SCHEDULER_PATHS)('Scheduler node with scheduler path %s', (schedul
 				triggerType: 'weekly',
 				daysOfWeek: [1],
 				// On the hour: at another minute some of these builds get the schedule as a cron expression (minute-0 defect).
-				startTime: '2026-01-15T09:00:00',
-				timeZone: 'UTC',
+				options: { startTime: '2026-01-15T09:00:00', timeZone: 'UTC' },
 			});
 			expect(result.error).toBeUndefined();
 			const trigger = body.complexJobTrigger as Record<string, unknown>;
@@ -143,7 +138,7 @@ describe.each(SCHEDULER_PATHS)('Scheduler node with scheduler path %s', (schedul
 			textServer()
 				.post(`${prefix}/job`, (b) => ((body = b), true))
 				.reply(200, JOB_ID, TEXT);
-			const result = await exec({ resource: 'schedule', operation: 'create', jobName: 'Sales', inputFile: '/home/admin/sales.ktr', triggerType, ...fields, startTime: '2026-01-15T09:30:00', timeZone: 'UTC' });
+			const result = await exec({ resource: 'schedule', operation: 'create', jobName: 'Sales', inputFile: '/home/admin/sales.ktr', triggerType, ...fields, options: { startTime: '2026-01-15T09:30:00', timeZone: 'UTC' } });
 			expect(result.error).toBeUndefined();
 			if (cron === undefined) {
 				expect(body).toHaveProperty('complexJobTrigger');
@@ -157,14 +152,14 @@ describe.each(SCHEDULER_PATHS)('Scheduler node with scheduler path %s', (schedul
 
 		it('Create on 10.2.0.1-241 to 10.2.0.2-267 (the "timezone" parameter does nothing there) refuses a calendar schedule in another zone than the server\'s', async () => {
 			platform('10.2.0.2-267', 'UTC');
-			const refused = await exec({ resource: 'schedule', operation: 'create', jobName: 'Sales', inputFile: '/home/admin/sales.ktr', triggerType: 'weekly', daysOfWeek: [1], startTime: '2026-01-15T09:00:00', timeZone: 'Europe/Berlin' });
+			const refused = await exec({ resource: 'schedule', operation: 'create', jobName: 'Sales', inputFile: '/home/admin/sales.ktr', triggerType: 'weekly', daysOfWeek: [1], options: { startTime: '2026-01-15T09:00:00', timeZone: 'Europe/Berlin' } });
 			expect(refused.error?.message).toMatch(/runs weekly schedules in its own time zone UTC and ignores the schedule's zone Europe\/Berlin/);
 			let body: Record<string, unknown> = {};
 			platform('10.2.0.2-267', 'UTC');
 			textServer()
 				.post(`${prefix}/job`, (b) => ((body = b), true))
 				.reply(200, JOB_ID, TEXT);
-			const same = await exec({ resource: 'schedule', operation: 'create', jobName: 'Sales', inputFile: '/home/admin/sales.ktr', triggerType: 'weekly', daysOfWeek: [1], startTime: '2026-01-15T09:00:00', timeZone: 'UTC' });
+			const same = await exec({ resource: 'schedule', operation: 'create', jobName: 'Sales', inputFile: '/home/admin/sales.ktr', triggerType: 'weekly', daysOfWeek: [1], options: { startTime: '2026-01-15T09:00:00', timeZone: 'UTC' } });
 			expect(same.error).toBeUndefined();
 			expect(body).toHaveProperty('complexJobTrigger');
 		});
@@ -187,7 +182,7 @@ describe.each(SCHEDULER_PATHS)('Scheduler node with scheduler path %s', (schedul
 			textServer()
 				.post(`${prefix}/job`, (b) => ((body = b), true))
 				.reply(200, JOB_ID, TEXT);
-			const result = await exec({ resource: 'schedule', operation: 'create', jobName: 'x', inputFile: '/home/admin/sales.ktr', triggerType: 'weekly', daysOfWeek: [1], startTime: '2026-01-15T09:30:00', timeZone: 'Europe/Berlin' });
+			const result = await exec({ resource: 'schedule', operation: 'create', jobName: 'x', inputFile: '/home/admin/sales.ktr', triggerType: 'weekly', daysOfWeek: [1], options: { startTime: '2026-01-15T09:30:00', timeZone: 'Europe/Berlin' } });
 			expect(result.error).toBeUndefined();
 			expect(body.complexJobTrigger).toEqual({ uiPassParam: 'WEEKLY', daysOfWeek: [1], startHour: 9, startMin: 30, startYear: 126, startMonth: 0, startDay: 15 });
 			const schedule = result.items[0].json.schedule as { serverVersion: unknown; serverTimeZone: unknown; notes: string[] };
@@ -204,7 +199,7 @@ describe.each(SCHEDULER_PATHS)('Scheduler node with scheduler path %s', (schedul
 				.get('/pentaho/api/system/timezones')
 				.reply(404, tomcat404, { 'Content-Type': 'text/html;charset=utf-8' });
 			const scope = textServer().post(`${prefix}/job`).reply(200, JOB_ID, TEXT);
-			const result = await exec({ resource: 'schedule', operation: 'create', jobName: 'x', inputFile: '/home/admin/sales.ktr', triggerType: 'runOnce', timeZone: 'Europe/Berlin' });
+			const result = await exec({ resource: 'schedule', operation: 'create', jobName: 'x', inputFile: '/home/admin/sales.ktr', triggerType: 'runOnce', options: { timeZone: 'Europe/Berlin' } });
 			expect(result.error).toBeUndefined();
 			scope.done();
 			expect((result.items[0].json.schedule as { notes: string[] }).notes.join(' ')).toMatch(/did not say its time zone/);
@@ -214,7 +209,7 @@ describe.each(SCHEDULER_PATHS)('Scheduler node with scheduler path %s', (schedul
 			nock.cleanAll();
 			nock(HOST).get('/pentaho/api/version/show').reply(500, 'boom');
 			const scope = textServer().post(`${prefix}/job`).reply(200, JOB_ID, TEXT);
-			const result = await exec({ resource: 'schedule', operation: 'create', jobName: 'x', inputFile: '/home/admin/sales.ktr', triggerType: 'runOnce', timeZone: 'UTC' });
+			const result = await exec({ resource: 'schedule', operation: 'create', jobName: 'x', inputFile: '/home/admin/sales.ktr', triggerType: 'runOnce', options: { timeZone: 'UTC' } });
 			expect(result.error?.message).toBeDefined();
 			expect(scope.isDone()).toBe(false);
 		});
@@ -239,8 +234,7 @@ describe.each(SCHEDULER_PATHS)('Scheduler node with scheduler path %s', (schedul
 				jobName: 'x',
 				inputFile: '/home/admin/sales.ktr',
 				triggerType: 'runOnce',
-				startTime: '2026-01-15T09:30:00',
-				timeZone: 'UTC',
+				options: { startTime: '2026-01-15T09:30:00', timeZone: 'UTC' },
 			});
 			expect(result.error?.message).toMatch(message);
 			expect(result.error?.httpCode).toBe(String(status));

@@ -1,3 +1,5 @@
+import type { INodeProperties } from 'n8n-workflow';
+
 import { scheduleFields } from '../../nodes/Scheduler/shared/scheduleFields';
 import { buildScheduleRequest, parseScheduleJson, type ScheduleInput, type ScheduleSummary } from '../../nodes/Scheduler/shared/scheduleRequest';
 import type { SchedulerServer } from '../../nodes/Scheduler/shared/server';
@@ -335,20 +337,21 @@ describe('schedule builder: bad input', () => {
 	});
 });
 
-describe('schedule builder: the fields in the editor (issue 18)', () => {
+describe('schedule builder: the fields in the editor (issue 18, layout of issue 29)', () => {
 	const fields = scheduleFields('job');
 	const field = (name: string) => fields.find((f) => f.name === name)!;
+	const option = (name: string) => (field('options').options as INodeProperties[]).find((o) => o.name === name)!;
 
-	it('trigger types go from the shortest period to the longest, days of the week in calendar order', () => {
+	it('option lists are sorted by name (n8n rule); days of the week for Days of Week stay in calendar order', () => {
 		expect((field('triggerType').options as Array<{ value: string }>).map((o) => o.value)).toEqual([
-			'runOnce',
-			'seconds',
-			'minutes',
-			'hours',
-			'daily',
-			'weekly',
-			'monthly',
 			'cron',
+			'daily',
+			'hours',
+			'minutes',
+			'seconds',
+			'monthly',
+			'runOnce',
+			'weekly',
 		]);
 		expect((field('daysOfWeek').options as Array<{ name: string }>).map((o) => o.name)).toEqual([
 			'Monday',
@@ -359,20 +362,56 @@ describe('schedule builder: the fields in the editor (issue 18)', () => {
 			'Saturday',
 			'Sunday',
 		]);
-		expect((field('weekOfMonth').options as Array<{ name: string }>).map((o) => o.name)).toEqual(['First', 'Second', 'Third', 'Fourth', 'Last']);
+		expect((field('weekday').options as Array<{ name: string }>).map((o) => o.name)).toEqual([
+			'Friday',
+			'Monday',
+			'Saturday',
+			'Sunday',
+			'Thursday',
+			'Tuesday',
+			'Wednesday',
+		]);
+		expect((field('weekOfMonth').options as Array<{ name: string }>).map((o) => o.name)).toEqual(['First', 'Fourth', 'Last', 'Second', 'Third']);
+		expect((scheduleFields('blockout').find((f) => f.name === 'durationUnit')!.options as Array<{ value: string }>).map((o) => o.value)).toEqual([
+			'days',
+			'hours',
+			'minutes',
+			'weeks',
+		]);
 	});
 
-	it('the time zone shows no example that looks like a value, and says that empty is the workflow zone', () => {
-		expect(field('timeZone').placeholder).toBeUndefined();
-		expect(field('timeZone').hint).toMatch(/Empty: the workflow's time zone/);
+	it('the selectors and the fields a trigger type needs are required; the optional ones are in Options, sorted by name', () => {
+		for (const name of ['scheduleMode', 'scheduleJson', 'jobName', 'inputFile', 'triggerType', 'interval', 'dailyRecurrence', 'dayInterval', 'daysOfWeek', 'monthlyOn', 'dayOfMonth', 'weekOfMonth', 'weekday', 'cronExpression']) {
+			expect([name, field(name).required]).toEqual([name, true]);
+		}
+		expect(field('scheduleJson').displayOptions?.show).toEqual({ scheduleMode: ['json'] });
+		expect((field('options').options as INodeProperties[]).map((o) => o.name)).toEqual([
+			'endTime',
+			'gatheringMetrics',
+			'logLevel',
+			'outputFolder',
+			'repeatCount',
+			'runSafeMode',
+			'startTime',
+			'timeZone',
+		]);
+		for (const name of ['startTime', 'timeZone', 'outputFolder', 'endTime']) expect(field(name)).toBeUndefined();
+		const blockout = scheduleFields('blockout');
+		expect(blockout.find((f) => f.name === 'durationUnit')!.required).toBe(true);
+		expect((blockout.find((f) => f.name === 'options')!.options as INodeProperties[]).map((o) => o.name)).toEqual(['endTime', 'repeatCount', 'startTime', 'timeZone']);
 	});
 
-	it('an empty start time of a daily, weekly or monthly schedule shows a notice that runs then happen at the time of day of the run', () => {
+	it('the time zone shows no example that looks like a value, and says that not set is the workflow zone', () => {
+		expect(option('timeZone').placeholder).toBeUndefined();
+		expect(option('timeZone').hint).toMatch(/Not set or empty: the workflow's time zone/);
+	});
+
+	it('a daily, weekly or monthly schedule shows a notice that without a start time runs happen at the time of day of the run', () => {
 		const notice = field('startTimeNotice');
 		expect(notice.type).toBe('notice');
-		expect(notice.displayOptions?.show).toMatchObject({ triggerType: ['daily', 'weekly', 'monthly'], startTime: [''] });
+		expect(notice.displayOptions?.show).toMatchObject({ triggerType: ['daily', 'weekly', 'monthly'] });
 		expect(notice.displayName).toMatch(/time of day at which this workflow runs/);
-		expect(field('startTime').hint).toMatch(/Empty: now/);
+		expect(option('startTime').hint).toMatch(/Not set or empty: now/);
 	});
 
 	it('whole numbers are shown without decimals', () => {

@@ -22,12 +22,12 @@ describe.each(PATHS)('scheduler path %s', (schedulerPath) => {
 		expect((await exec({ resource: 'scheduler', operation: 'canSchedule' })).items[0].json).toEqual({ canSchedule: true });
 		expect((await exec({ resource: 'scheduler', operation: 'canSchedule' }, 'suzy')).items[0].json).toEqual({ canSchedule: false });
 		const refused = await exec(
-			{ resource: 'schedule', operation: 'create', jobName: 'x', inputFile: '/home/suzy/notes.txt', triggerType: 'runOnce', timeZone: 'UTC' },
+			{ resource: 'schedule', operation: 'create', jobName: 'x', inputFile: '/home/suzy/notes.txt', triggerType: 'runOnce', options: { timeZone: 'UTC' } },
 			'suzy',
 		);
 		expect(refused.error?.message).toMatch(/refused to create the schedule \(401\)/);
 		const blockout = await exec(
-			{ resource: 'blockout', operation: 'create', triggerType: 'runOnce', timeZone: 'UTC', durationAmount: 1, durationUnit: 'hours' },
+			{ resource: 'blockout', operation: 'create', triggerType: 'runOnce', options: { timeZone: 'UTC' }, durationAmount: 1, durationUnit: 'hours' },
 			'analyst',
 		);
 		expect(blockout.error?.message).toMatch(/refused to create the blockout \(401\)/);

@@ -46,14 +46,14 @@ describe('Scheduler node: bad input fails before any request', () => {
 		anyRequest = nock(HOST).persist().intercept(/.*/, 'POST').reply(200, 'x').intercept(/.*/, 'GET').reply(200, 'x').intercept(/.*/, 'PUT').reply(200, 'x');
 	});
 
-	const schedule = { resource: 'schedule', operation: 'create', jobName: 'x', inputFile: '/home/admin/sales.ktr', timeZone: 'UTC' };
+	const schedule = { resource: 'schedule', operation: 'create', jobName: 'x', inputFile: '/home/admin/sales.ktr', options: { timeZone: 'UTC' } };
 
 	it.each([
-		['an end time before the start', { ...schedule, triggerType: 'hours', interval: 1, startTime: '2026-01-15T09:00:00', scheduleOptions: { endTime: '2026-01-14T09:00:00' } }, /end time .* is not after the start time/],
+		['an end time before the start', { ...schedule, triggerType: 'hours', interval: 1, options: { timeZone: 'UTC', startTime: '2026-01-15T09:00:00', endTime: '2026-01-14T09:00:00' } }, /end time .* is not after the start time/],
 		// Empty values typed in the UI are refused by n8n itself (required parameters); expressions reach the node.
 		['Weekly without days', { ...schedule, triggerType: 'weekly', daysOfWeek: '={{ [] }}' }, /at least one day of the week/],
 		['an invalid cron expression', { ...schedule, triggerType: 'cron', cronExpression: '0 0 25 * * ?' }, /cron expression "0 0 25 \* \* \?" is not valid: 25 is outside 0–23/],
-		['an unknown time zone', { ...schedule, triggerType: 'runOnce', timeZone: 'Nowhere/City' }, /time zone "Nowhere\/City" is not known/],
+		['an unknown time zone', { ...schedule, triggerType: 'runOnce', options: { timeZone: 'Nowhere/City' } }, /time zone "Nowhere\/City" is not known/],
 		['an input file that is not a path', { ...schedule, triggerType: 'runOnce', inputFile: 'sales.ktr' }, /must start with "\/"/],
 		['a missing job id', { resource: 'schedule', operation: 'pause', jobId: rl('={{ "" }}') }, /No job ID given/],
 		['a missing blockout id', { resource: 'blockout', operation: 'update', jobId: rl('={{ " " }}', 'list'), triggerType: 'runOnce', durationAmount: 1, durationUnit: 'hours' }, /No job ID given/],
@@ -81,8 +81,7 @@ describe('Scheduler node: bad input fails before any request', () => {
 				inputFile: '/home/admin/sales.ktr',
 				triggerType: 'cron',
 				cronExpression: '={{ $json.cron }}',
-				startTime: '2026-01-15T09:30:00',
-				timeZone: 'UTC',
+				options: { startTime: '2026-01-15T09:30:00', timeZone: 'UTC' },
 			},
 			credentials,
 			continueOnFail: true,

@@ -34,8 +34,7 @@ describe.each(['10.2.0.1-255', '10.2.0.2-267', '10.2.0.2-270', '10.2.0.5-350', '
 				inputFile: '/home/admin/sales.ktr',
 				triggerType: 'weekly',
 				...fields,
-				startTime: `2027-03-01T${time}:00`,
-				timeZone: 'UTC',
+				options: { startTime: `2027-03-01T${time}:00`, timeZone: 'UTC' },
 			} as never,
 			credentials: { dataflowServerApi: fixture.server() },
 		});
@@ -47,7 +46,7 @@ describe.each(['10.2.0.1-255', '10.2.0.2-267', '10.2.0.2-270', '10.2.0.5-350', '
 
 	it('a calendar schedule in another zone than the server\'s runs in that zone, or is refused where the server cannot', async () => {
 		const created = await run(node, {
-			parameters: { resource: 'schedule', operation: 'create', jobName: 'sp zone', inputFile: '/home/admin/sales.ktr', triggerType: 'weekly', daysOfWeek: [1], startTime: '2027-03-01T09:00:00', timeZone: 'Europe/Berlin' } as never,
+			parameters: { resource: 'schedule', operation: 'create', jobName: 'sp zone', inputFile: '/home/admin/sales.ktr', triggerType: 'weekly', daysOfWeek: [1], options: { startTime: '2027-03-01T09:00:00', timeZone: 'Europe/Berlin' } } as never,
 			credentials: { dataflowServerApi: fixture.server() },
 		});
 		if (build === '10.2.0.1-255' || build === '10.2.0.2-267') {

@@ -59,7 +59,7 @@ describeEachProfile('no default of a Scheduler write operation touches what the 
 	it('Update Blockout, confirmed, replaces only the named blockout', async () => {
 		const blockoutId = firstOf(true);
 		const before = others(blockoutId);
-		const result = await exec({ resource: 'blockout', operation: 'update', jobId: rl(blockoutId), replaceBlockout: true, startTime: '2031-01-06T08:00:00', timeZone: 'UTC' });
+		const result = await exec({ resource: 'blockout', operation: 'update', jobId: rl(blockoutId), replaceBlockout: true, options: { startTime: '2031-01-06T08:00:00', timeZone: 'UTC' } });
 		expect(result.error).toBeUndefined();
 		const replacement = result.items[0].json.jobId as string;
 		expect(others(replacement)).toEqual(before);
@@ -91,7 +91,7 @@ describeEachProfile('no default of a Scheduler write operation touches what the 
 	});
 
 	it.each([
-		['schedule.create', { resource: 'schedule', operation: 'create', jobName: 'Added', inputFile: '/home/admin/sales.ktr', outputFolder: '/home/admin' }],
+		['schedule.create', { resource: 'schedule', operation: 'create', jobName: 'Added', inputFile: '/home/admin/sales.ktr', options: { outputFolder: '/home/admin' } }],
 		['blockout.create', { resource: 'blockout', operation: 'create' }],
 	])('%s with its defaults only adds', async (_key, parameters) => {
 		const before = others();

@@ -1,7 +1,8 @@
 /**
  * The schedule builder's fields, as the Create and blockout operations show them: trigger type,
- * start, zone, recurrence, duration (blockouts), input file, output folder and parameters (jobs),
- * or a schedule request written as JSON. What they become is in scheduleRequest.ts.
+ * recurrence, duration (blockouts), job name, input file and parameters (jobs), and an Options
+ * collection (start, end, zone, repeat count; output folder and run options for jobs), or a schedule
+ * request written as JSON. What they become is in scheduleRequest.ts.
  */
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
@@ -9,7 +10,7 @@ import { LOG_LEVEL_OPTIONS } from '../../common/logLevels';
 import { repositoryPathField } from '../../common/repositoryPicker';
 import type { SchedulePurpose } from './scheduleRequest';
 
-// Days in calendar order (Monday first), not alphabetical: the order means something here.
+// Days in calendar order (Monday first) for the Days of Week list (a multiOptions field, which the sort rule leaves alone).
 const DAY_OPTIONS = [
 	{ name: 'Monday', value: 1 },
 	{ name: 'Tuesday', value: 2 },
@@ -22,16 +23,20 @@ const DAY_OPTIONS = [
 
 type Show = NonNullable<IDisplayOptions['show']>;
 
-/** The trigger types from the shortest to the longest period, as the server's schedule editor lists them. */
+/** An `options` field's choices sorted by name (n8n's rule for option lists). */
+const byName = <T extends { name: string }>(options: T[]): T[] =>
+	[...options].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+
+/** The trigger types, sorted by name (n8n's rule for option lists). */
 const TRIGGER_TYPE_OPTIONS: INodePropertyOptions[] = [
-	{ name: 'Run Once', value: 'runOnce', description: 'Once, at the start time' },
-	{ name: 'Every N Seconds', value: 'seconds' },
-	{ name: 'Every N Minutes', value: 'minutes' },
-	{ name: 'Every N Hours', value: 'hours' },
-	{ name: 'Daily', value: 'daily', description: 'Every day, every weekday, or every N days at the time of day of the start time' },
-	{ name: 'Weekly', value: 'weekly', description: 'On the chosen days of the week at the time of day of the start time' },
-	{ name: 'Monthly', value: 'monthly', description: 'On a day of the month, or on a weekday of a week of the month' },
 	{ name: 'Cron Expression', value: 'cron', description: 'A Quartz cron expression (a 5-field Unix one is converted)' },
+	{ name: 'Daily', value: 'daily', description: 'Every day, every weekday, or every N days at the time of day of the start time' },
+	{ name: 'Every N Hours', value: 'hours' },
+	{ name: 'Every N Minutes', value: 'minutes' },
+	{ name: 'Every N Seconds', value: 'seconds' },
+	{ name: 'Monthly', value: 'monthly', description: 'On a day of the month, or on a weekday of a week of the month' },
+	{ name: 'Run Once', value: 'runOnce', description: 'Once, at the start time' },
+	{ name: 'Weekly', value: 'weekly', description: 'On the chosen days of the week at the time of day of the start time' },
 ];
 
 /**
@@ -58,12 +63,14 @@ export function scheduleFields(purpose: SchedulePurpose): INodeProperties[] {
 				{ name: 'Using JSON', value: 'json', description: 'Send a schedule request written by hand' },
 			],
 			default: 'fields',
+			required: true,
 		},
 		{
 			displayName: 'Schedule Request (JSON)',
 			name: 'scheduleJson',
 			type: 'json',
 			default: jsonExample,
+			required: true,
 			description: 'The jobScheduleRequest as the scheduler takes it, sent unchanged',
 			displayOptions: { show: { scheduleMode: ['json'] } },
 		},
@@ -87,14 +94,6 @@ export function scheduleFields(purpose: SchedulePurpose): INodeProperties[] {
 				show: fieldsMode,
 				required: true,
 			}),
-			repositoryPathField({
-				name: 'outputFolder',
-				displayName: 'Output Folder',
-				description: 'Repository folder for what the run generates; the server names the files after the job',
-				placeholder: '/home/admin/output',
-				show: fieldsMode,
-				folders: true,
-			}),
 		);
 	}
 	fields.push(
@@ -102,10 +101,9 @@ export function scheduleFields(purpose: SchedulePurpose): INodeProperties[] {
 			displayName: 'Trigger Type',
 			name: 'triggerType',
 			type: 'options',
-			// From the shortest to the longest period, as in the server's own schedule editor (a named list:
-			// n8n's sort rule, which its scanner applies whatever a comment says, leaves named lists alone).
 			options: TRIGGER_TYPE_OPTIONS,
 			default: 'daily',
+			required: true,
 			displayOptions: { show: fieldsMode },
 		},
 		{
@@ -114,6 +112,7 @@ export function scheduleFields(purpose: SchedulePurpose): INodeProperties[] {
 			type: 'number',
 			typeOptions: { minValue: 1, numberPrecision: 0 },
 			default: 1,
+			required: true,
 			description: 'How many seconds, minutes or hours lie between two runs',
 			displayOptions: { show: { ...fieldsMode, triggerType: ['seconds', 'minutes', 'hours'] } },
 		},
@@ -132,6 +131,7 @@ export function scheduleFields(purpose: SchedulePurpose): INodeProperties[] {
 				{ name: 'Every Weekday', value: 'weekdays', description: 'Monday to Friday' },
 			],
 			default: 'everyDay',
+			required: true,
 			displayOptions: { show: { ...fieldsMode, triggerType: ['daily'] } },
 		},
 		{
@@ -140,6 +140,7 @@ export function scheduleFields(purpose: SchedulePurpose): INodeProperties[] {
 			type: 'number',
 			typeOptions: { minValue: 1, numberPrecision: 0 },
 			default: 2,
+			required: true,
 			description: 'How many days lie between two runs',
 			displayOptions: { show: { ...fieldsMode, triggerType: ['daily'], dailyRecurrence: ['everyNDays'] } },
 		},
@@ -161,6 +162,7 @@ export function scheduleFields(purpose: SchedulePurpose): INodeProperties[] {
 				{ name: 'Weekday of the Month', value: 'weekdayOfMonth', description: 'For example the last Friday' },
 			],
 			default: 'dayOfMonth',
+			required: true,
 			displayOptions: { show: { ...fieldsMode, triggerType: ['monthly'] } },
 		},
 		{
@@ -169,6 +171,7 @@ export function scheduleFields(purpose: SchedulePurpose): INodeProperties[] {
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: 31, numberPrecision: 0 },
 			default: 1,
+			required: true,
 			description: 'The day of the month (1–31); months without that day are skipped',
 			displayOptions: { show: { ...fieldsMode, triggerType: ['monthly'], monthlyOn: ['dayOfMonth'] } },
 		},
@@ -178,20 +181,22 @@ export function scheduleFields(purpose: SchedulePurpose): INodeProperties[] {
 			type: 'options',
 			options: [
 				{ name: 'First', value: 0 },
-				{ name: 'Second', value: 1 },
-				{ name: 'Third', value: 2 },
 				{ name: 'Fourth', value: 3 },
 				{ name: 'Last', value: 4 },
+				{ name: 'Second', value: 1 },
+				{ name: 'Third', value: 2 },
 			],
 			default: 0,
+			required: true,
 			displayOptions: { show: { ...fieldsMode, triggerType: ['monthly'], monthlyOn: ['weekdayOfMonth'] } },
 		},
 		{
 			displayName: 'Day of Week',
 			name: 'weekday',
 			type: 'options',
-			options: DAY_OPTIONS,
+			options: byName(DAY_OPTIONS),
 			default: 1,
+			required: true,
 			displayOptions: { show: { ...fieldsMode, triggerType: ['monthly'], monthlyOn: ['weekdayOfMonth'] } },
 		},
 		{
@@ -202,36 +207,16 @@ export function scheduleFields(purpose: SchedulePurpose): INodeProperties[] {
 			required: true,
 			placeholder: 'e.g. 0 30 9 ? * MON-FRI',
 			description:
-				'Quartz style: seconds minutes hours day-of-month month day-of-week [year], with "?" in one of the two day fields. A 5-field Unix expression (minutes hours day-of-month month day-of-week) is converted. Day and month names are sent as numbers (the scheduler reads names wrongly); L-3, 15W and LW are refused because the scheduler refuses them. Runs in the Time Zone below.',
+				'Quartz style: seconds minutes hours day-of-month month day-of-week [year], with "?" in one of the two day fields. A 5-field Unix expression (minutes hours day-of-month month day-of-week) is converted. Day and month names are sent as numbers (the scheduler reads names wrongly); L-3, 15W and LW are refused because the scheduler refuses them. Runs in the Time Zone option\'s zone (the workflow\'s when not set).',
 			displayOptions: { show: { ...fieldsMode, triggerType: ['cron'] } },
 		},
 		{
-			displayName: 'Start Time',
-			name: 'startTime',
-			type: 'dateTime',
-			default: '',
-			description:
-				'When the schedule starts; for daily, weekly and monthly triggers also the time of day of each run. A time without an offset is read in the Time Zone below.',
-			hint: 'Empty: now, when the workflow runs. The output\'s "schedule" says which start and time zone were used.',
-			displayOptions: { show: fieldsMode },
-		},
-		{
 			displayName:
-				'No start time: each run will happen at the time of day at which this workflow runs (to the minute). Set a start time to choose the time of day.',
+				'Each run happens at the time of day of the Start Time option. Without a start time, at the time of day at which this workflow runs (to the minute): add Options → Start Time to choose the time of day.',
 			name: 'startTimeNotice',
 			type: 'notice',
 			default: '',
-			displayOptions: { show: { ...fieldsMode, triggerType: ['daily', 'weekly', 'monthly'], startTime: [''] } },
-		},
-		{
-			displayName: 'Time Zone',
-			name: 'timeZone',
-			type: 'string',
-			default: '',
-			description:
-				'Time zone of the schedule, an IANA name such as Europe/Berlin, America/New_York or UTC. Empty uses the workflow\'s time zone (Workflow Settings → Timezone, else the n8n instance\'s).',
-			hint: 'Empty: the workflow\'s time zone. The output\'s "schedule.timeZone" says which zone was sent.',
-			displayOptions: { show: fieldsMode },
+			displayOptions: { show: { ...fieldsMode, triggerType: ['daily', 'weekly', 'monthly'] } },
 		},
 	);
 	if (purpose === 'blockout') {
@@ -251,12 +236,13 @@ export function scheduleFields(purpose: SchedulePurpose): INodeProperties[] {
 				name: 'durationUnit',
 				type: 'options',
 				options: [
-					{ name: 'Minutes', value: 'minutes' },
-					{ name: 'Hours', value: 'hours' },
 					{ name: 'Days', value: 'days' },
+					{ name: 'Hours', value: 'hours' },
+					{ name: 'Minutes', value: 'minutes' },
 					{ name: 'Weeks', value: 'weeks' },
 				],
 				default: 'hours',
+				required: true,
 				displayOptions: { show: fieldsMode },
 			},
 		);
@@ -295,6 +281,8 @@ export function scheduleFields(purpose: SchedulePurpose): INodeProperties[] {
 			],
 		});
 	}
+	// Optional: each one absent behaves as before the fields moved here (start now, the workflow's zone,
+	// no end, repeat forever, no output folder, the server's run options).
 	const options: INodeProperties[] = [
 		{
 			displayName: 'End Time',
@@ -311,6 +299,24 @@ export function scheduleFields(purpose: SchedulePurpose): INodeProperties[] {
 			default: -1,
 			description:
 				'For interval triggers: how many times the run repeats after the first one; -1 repeats until the end time, or forever. Servers from 10.3 on do not take a count: the schedule then ends after the last run.',
+		},
+		{
+			displayName: 'Start Time',
+			name: 'startTime',
+			type: 'dateTime',
+			default: '',
+			description:
+				'When the schedule starts; for daily, weekly and monthly triggers also the time of day of each run. A time without an offset is read in the Time Zone option\'s zone.',
+			hint: 'Not set or empty: now, when the workflow runs. The output\'s "schedule" says which start and time zone were used.',
+		},
+		{
+			displayName: 'Time Zone',
+			name: 'timeZone',
+			type: 'string',
+			default: '',
+			description:
+				'Time zone of the schedule, an IANA name such as Europe/Berlin, America/New_York or UTC. Not set or empty: the workflow\'s time zone (Workflow Settings → Timezone, else the n8n instance\'s).',
+			hint: 'Not set or empty: the workflow\'s time zone. The output\'s "schedule.timeZone" says which zone was sent.',
 		},
 	];
 	if (purpose === 'job') {
@@ -330,6 +336,13 @@ export function scheduleFields(purpose: SchedulePurpose): INodeProperties[] {
 				default: 'Basic',
 				description: 'Log level of transformations and jobs when they run',
 			},
+			repositoryPathField({
+				name: 'outputFolder',
+				displayName: 'Output Folder',
+				description: 'Repository folder for what the run generates; the server names the files after the job. Not set: the request names no output folder',
+				placeholder: '/home/admin/output',
+				folders: true,
+			}),
 			{
 				displayName: 'Safe Mode',
 				name: 'runSafeMode',
@@ -340,13 +353,13 @@ export function scheduleFields(purpose: SchedulePurpose): INodeProperties[] {
 		);
 	}
 	fields.push({
-		displayName: 'Schedule Options',
-		name: 'scheduleOptions',
+		displayName: 'Options',
+		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show: fieldsMode },
-		options,
+		options: [...options].sort((a, b) => a.displayName.localeCompare(b.displayName, 'en', { sensitivity: 'base' })),
 	});
 	return fields;
 }

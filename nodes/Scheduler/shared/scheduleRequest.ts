@@ -492,8 +492,9 @@ export function readScheduleRequest(ctx: IExecuteFunctions, itemIndex: number, p
 	const parameter = <T>(name: string, fallback: T): T => ctx.getNodeParameter(name, itemIndex, fallback) as T;
 	const triggerType = parameter<TriggerType>('triggerType', 'daily');
 	const dailyRecurrence = parameter<DailyRecurrence>('dailyRecurrence', 'everyDay');
-	const options = parameter<IDataObject>('scheduleOptions', {});
-	const zoneField = parameter<string>('timeZone', '').trim();
+	// The optional fields sit in the Options collection: absent, each means what its empty field did.
+	const options = parameter<IDataObject>('options', {}) ?? {};
+	const zoneField = String(options.timeZone ?? '').trim();
 	const timeZone = zoneField || ctx.getTimezone();
 	const input: ScheduleInput = {
 		triggerType,
@@ -508,7 +509,7 @@ export function readScheduleRequest(ctx: IExecuteFunctions, itemIndex: number, p
 		weekOfMonth: parameter<number>('weekOfMonth', 0),
 		weekday: parameter<number>('weekday', 1),
 		cronExpression: parameter<string>('cronExpression', ''),
-		startTime: parameter<unknown>('startTime', ''),
+		startTime: options.startTime ?? '',
 		endTime: options.endTime,
 		timeZone,
 		repeatCount: options.repeatCount as number | undefined,
@@ -517,7 +518,7 @@ export function readScheduleRequest(ctx: IExecuteFunctions, itemIndex: number, p
 	if (purpose === 'job') {
 		input.jobName = parameter<string>('jobName', '');
 		input.inputFile = repositoryPathText(ctx, 'inputFile', itemIndex);
-		input.outputFolder = repositoryPathText(ctx, 'outputFolder', itemIndex);
+		input.outputFolder = repositoryPathText(ctx, 'options.outputFolder', itemIndex);
 		input.jobParameters = parameter<JobParameterInput[]>('jobParameters.parameter', []);
 		if (typeof options.logLevel === 'string') input.logLevel = options.logLevel;
 		if (typeof options.runSafeMode === 'boolean') input.runSafeMode = options.runSafeMode;

@@ -21,6 +21,8 @@ export const description = updateDisplayOptions({ show }, [
 		name: 'replaceBlockout',
 		type: 'boolean',
 		default: false,
+		// A confirmation the user must give (the node refuses to send anything without it).
+		required: true,
 		description:
 			'Whether to replace the blockout with the schedule and duration below. The server keeps nothing of the old blockout: every field left at its default replaces what the blockout had. Off, the node refuses to send anything.',
 	},

@@ -16,10 +16,11 @@ export const description = updateDisplayOptions({ show }, [
 		name: 'contentBy',
 		type: 'options',
 		options: [
-			{ name: 'Schedule', value: 'job', description: "The schedule's lineage ID is read from the job, then its files are listed" },
 			{ name: 'Lineage ID', value: 'lineageId', description: 'The lineage ID of a schedule, from its job parameters (it outlives a schedule that has ended)' },
+			{ name: 'Schedule', value: 'job', description: "The schedule's lineage ID is read from the job, then its files are listed" },
 		],
 		default: 'job',
+		required: true,
 	},
 	{ ...jobIdField(), displayName: 'Schedule', description: 'The schedule whose generated files to list', displayOptions: { show: { contentBy: ['job'] } } },
 	{
