@@ -89,7 +89,7 @@ describe('awkward characters arrive intact', () => {
 	it('in a schedule (JSON body) and back through Get', async () => {
 		const node = new DataflowScheduler();
 		const created = await run(node, {
-			parameters: { resource: 'schedule', operation: 'create', scheduleMode: 'fields', jobName: AWKWARD, inputFile: '/home/admin/sales.ktr', triggerType: 'weekly', daysOfWeek: [2], startTime: '2030-01-07T08:30:00', timeZone: 'UTC' },
+			parameters: { resource: 'schedule', operation: 'create', scheduleMode: 'fields', jobName: AWKWARD, inputFile: '/home/admin/sales.ktr', triggerType: 'weekly', daysOfWeek: [2], options: { startTime: '2030-01-07T08:30:00', timeZone: 'UTC' } },
 			credentials: { dataflowServerApi: fixture.server() },
 		});
 		expect(created.error?.message).toBeUndefined();

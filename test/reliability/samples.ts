@@ -111,7 +111,7 @@ async function endedJobs(emulator: RunningEmulator, items: number): Promise<Prep
 
 const datasource = (emulator: RunningEmulator) => emulator.app.state.datasource as DatasourceState;
 
-const WEEKLY = { scheduleMode: 'fields', triggerType: 'weekly', daysOfWeek: [1, 3], startTime: '2030-01-07T08:30:00', timeZone: 'Europe/Berlin' };
+const WEEKLY = { scheduleMode: 'fields', triggerType: 'weekly', daysOfWeek: [1, 3], options: { startTime: '2030-01-07T08:30:00', timeZone: 'Europe/Berlin' } };
 
 /** Creates schedules (or blockouts) over HTTP as an administrator and hands their ids to the items. */
 function withJobs(kind: 'job' | 'blockout/add') {
@@ -137,11 +137,11 @@ const jobLocator = { __rl: true, mode: 'id', value: '={{ $json.jobId }}' };
 
 const SCHEDULER_SAMPLES: Record<string, Sample> = {
 	'dataflowScheduler.schedule.create': {
-		parameters: { ...WEEKLY, jobName: '={{ "Weekly report " + $json.n }}', inputFile: '/home/admin/sales.ktr', outputFolder: '/home/admin' },
+		parameters: { ...WEEKLY, jobName: '={{ "Weekly report " + $json.n }}', inputFile: '/home/admin/sales.ktr', options: { ...WEEKLY.options, outputFolder: '/home/admin' } },
 		bad: [
 			{ label: 'no days for a weekly trigger', parameters: { daysOfWeek: '={{ [] }}' }, message: /day/i },
 			{ label: 'an invalid cron expression', parameters: { triggerType: 'cron', cronExpression: '0 0 25 * * ?' }, message: /cron|hour/i },
-			{ label: 'an end before the start', parameters: { scheduleOptions: { endTime: '2029-01-01T00:00:00' } }, message: /end/i },
+			{ label: 'an end before the start', parameters: { options: { ...WEEKLY.options, endTime: '2029-01-01T00:00:00' } }, message: /end/i },
 		],
 	},
 	'dataflowScheduler.schedule.get': { parameters: { jobId: jobLocator }, prepare: withJobs('job') },
