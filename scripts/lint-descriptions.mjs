@@ -22,6 +22,8 @@
  *   warn   no-duplicate-param-options       two options of one parameter with the same name or value
  *   warn   options-sorted-alphabetically    an `options` parameter whose options are not sorted by name
  *   warn   no-asterisk-in-option-names      an option name with `*`
+ *   (the three layout rules, non-required-fields-in-collection, open-ended-node-fields and
+ *   options-sorted-alphabetically, are errors with --layout-errors, as `npm run lint` runs it)
  *   warn   scanner-ignores-disable          (ours) an eslint-disable comment in nodes/ or credentials/ for a rule the
  *                                            scanner runs: the scanner lints with allowInlineConfig:false, so it
  *                                            still reports the problem (@n8n/scan-community-package scanner.mjs)
@@ -43,6 +45,10 @@ const verbose = process.argv.includes('--verbose');
 // `--counts`: per node, the top-level fields an operation shows (at most, whatever the mode) and the
 // fields kept in collections: the before/after measure of the parameter layout.
 const layoutCounts = process.argv.includes('--counts');
+// `--layout-errors`: the parameter-layout rules fail the lint (npm run lint passes it: docs/DEVELOPING.md,
+// "Parameter layout", keeps them at 0; the plugin itself only warns).
+const LAYOUT_RULES = new Set(['non-required-fields-in-collection', 'open-ended-node-fields', 'options-sorted-alphabetically']);
+const layoutErrors = process.argv.includes('--layout-errors');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 
 /** Loads every node class of the n8n block from the TypeScript source (bundled by esbuild). */
@@ -76,7 +82,7 @@ async function loadNodes() {
 
 const findings = [];
 function report(severity, rule, where, message) {
-	findings.push({ severity, rule, where, message });
+	findings.push({ severity: layoutErrors && LAYOUT_RULES.has(rule) ? 'error' : severity, rule, where, message });
 }
 
 const CONTAINERS = new Set(['collection', 'fixedCollection']);

@@ -70,6 +70,15 @@ describe('lint-descriptions', () => {
 		expect(lines[lines.length - 1]).toMatch(/: 5 errors, \d+ warnings$/);
 	});
 
+	it('fails on the layout rules with --layout-errors', () => {
+		const { status, lines } = lint(['--root', fixture, '--layout-errors']);
+		expect(status).toBe(1);
+		const errors = (rule: string) => lines.filter((line) => line.startsWith('error') && line.includes(` ${rule} `));
+		expect(errors('non-required-fields-in-collection')).toHaveLength(2);
+		expect(errors('open-ended-node-fields')).toHaveLength(1);
+		expect(errors('options-sorted-alphabetically')).toHaveLength(1);
+	});
+
 	it('this package has no errors', () => {
 		const { status, lines } = lint([]);
 		expect(lines[lines.length - 1]).toMatch(/: 0 errors, \d+ warnings/);
