@@ -5,7 +5,6 @@
  * emulator routes. Sizes 256 MiB and 1 GiB, so that memory growth can be compared across sizes.
  * Every transfer runs in a fresh process (bench/largeFilesWorker.ts) that samples its own memory.
  */
-import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, promises as fsp } from 'node:fs';
 import http from 'node:http';
@@ -15,7 +14,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 import { EmulatorProcess } from './lib/emulator';
-import { MiB, ROOT, runsOf, summarize, writeSectionResult, type Summary } from './lib/env';
+import { MiB, runsOf, runWorker, summarize, writeSectionResult, type Summary } from './lib/env';
 import type { TransferResult, TransferTask } from './largeFilesWorker';
 
 const SIZES = [256 * MiB, 1024 * MiB];
@@ -73,19 +72,7 @@ async function storedSize(url: string, repoPath: string): Promise<number> {
 }
 
 async function transfer(task: TransferTask): Promise<TransferResult> {
-	// Start every transfer with the previous one's data on disk, so that none pays for another's writeback.
-	execFileSync('sync');
-	const child = spawn(process.execPath, ['--expose-gc', path.join(ROOT, 'scripts', 'run-ts.js'), 'bench/largeFilesWorker.ts', JSON.stringify(task)], {
-		cwd: ROOT,
-		stdio: ['ignore', 'pipe', 'inherit'],
-	});
-	let out = '';
-	child.stdout.setEncoding('utf8');
-	child.stdout.on('data', (chunk: string) => (out += chunk));
-	const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-	const line = out.split('\n').find((l) => l.startsWith('RESULT '));
-	if (code !== 0 || !line) throw new Error(`${task.kind} failed (exit ${code}): ${out.slice(-500)}`);
-	return JSON.parse(line.slice('RESULT '.length)) as TransferResult;
+	return await runWorker<TransferResult>('bench/largeFilesWorker.ts', task);
 }
 
 export interface SizeFigures {

@@ -10,13 +10,12 @@
  *   with JSON.parse of the answer: items per second and memory.
  * Every measurement runs in a fresh process (bench/reportsWorker.ts) that samples its own memory.
  */
-import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 import { EmulatorProcess } from './lib/emulator';
-import { MiB, ROOT, runsOf, summarize, writeSectionResult, type Summary } from './lib/env';
+import { MiB, runsOf, runWorker, summarize, writeSectionResult, type Summary } from './lib/env';
 import type { ReportResult, ReportTask } from './reportsWorker';
 
 const RENDER_SIZES = [25 * MiB, 100 * MiB];
@@ -26,18 +25,7 @@ const WARM_UP_REPORT = '/public/Steel Wheels/Product List.prpt';
 export const BENCH_CDA = { file: '/public/bench/bench.cda', query: 'bigQuery', warmUpFile: '/public/Steel Wheels/sales.cda', warmUp: 'topCustomers', rows: 100_000 };
 
 async function measure(task: ReportTask): Promise<ReportResult> {
-	execFileSync('sync');
-	const child = spawn(process.execPath, ['--expose-gc', path.join(ROOT, 'scripts', 'run-ts.js'), 'bench/reportsWorker.ts', JSON.stringify(task)], {
-		cwd: ROOT,
-		stdio: ['ignore', 'pipe', 'inherit'],
-	});
-	let out = '';
-	child.stdout.setEncoding('utf8');
-	child.stdout.on('data', (chunk: string) => (out += chunk));
-	const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-	const line = out.split('\n').find((l) => l.startsWith('RESULT '));
-	if (code !== 0 || !line) throw new Error(`${task.kind} failed (exit ${code}): ${out.slice(-500)}`);
-	return JSON.parse(line.slice('RESULT '.length)) as ReportResult;
+	return await runWorker<ReportResult>('bench/reportsWorker.ts', task);
 }
 
 export interface RenderFigures {

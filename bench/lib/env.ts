@@ -1,4 +1,5 @@
 /** Where things are, what machine this is, and the small statistics every section uses. */
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -162,3 +163,23 @@ export function ms(start: bigint): number {
 }
 
 export const MiB = 1024 * 1024;
+
+/**
+ * Runs one measurement in a fresh process (`node --expose-gc scripts/run-ts.js <worker> <task as JSON>`),
+ * after `sync` so that no measurement pays for the previous one's writeback, and returns what the worker
+ * printed on its `RESULT <json>` line (the workers sample their own memory).
+ */
+export async function runWorker<T>(worker: string, task: { kind: string }): Promise<T> {
+	execFileSync('sync');
+	const child = spawn(process.execPath, ['--expose-gc', path.join(ROOT, 'scripts', 'run-ts.js'), worker, JSON.stringify(task)], {
+		cwd: ROOT,
+		stdio: ['ignore', 'pipe', 'inherit'],
+	});
+	let out = '';
+	child.stdout.setEncoding('utf8');
+	child.stdout.on('data', (chunk: string) => (out += chunk));
+	const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+	const line = out.split('\n').find((l) => l.startsWith('RESULT '));
+	if (code !== 0 || !line) throw new Error(`${task.kind} failed (exit ${code}): ${out.slice(-500)}`);
+	return JSON.parse(line.slice('RESULT '.length)) as T;
+}
