@@ -4,8 +4,10 @@
  * Screenshots of the n8n editor for the README: the canvas with an example workflow, a node's
  * parameter panel, and the editor pass of a new user's first day: a repository picker open on the
  * emulator's folders, a picker that says why it cannot load (a credential with a wrong password),
- * and the Update ACL panel with its defaults; and it checks that a first node added through the
- * node creator preselects the main emulator's credential. Runs a throwaway n8n (the pinned toolchain) with the package installed, the
+ * the Update ACL panel with its defaults, the Worker's Job Path picker searching sub-folders by name
+ * and its Transformation Path picker listing only the transformations of a folder that holds other
+ * kinds too; and it checks that a first node added through the node creator preselects the main
+ * emulator's credential and that the pickers list what their captions say. Runs a throwaway n8n (the pinned toolchain) with the package installed, the
  * emulator, credentials and the examples imported, and drives Debian's Chromium headless through
  * the toolchain's playwright-core. Needs `apt-get install -y chromium` (or CHROMIUM_PATH). Writes
  * PNGs to docs/screenshots/.
@@ -14,6 +16,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
+import { childrenFiles } from '../../nodes/common/repositoryPicker';
 import { SCREENSHOTS_DIR } from './lib/paths';
 import { discoverScenarios, Session } from './lib/runner';
 
@@ -28,6 +31,7 @@ interface Locator {
 	fill(value: string, options?: { timeout?: number }): Promise<void>;
 	hover(options?: { timeout?: number }): Promise<void>;
 	textContent(options?: { timeout?: number }): Promise<string | null>;
+	allTextContents(): Promise<string[]>;
 	inputValue(options?: { timeout?: number }): Promise<string>;
 	locator(selector: string): Locator;
 }
@@ -196,7 +200,10 @@ async function newNodeCredential(page: Page, server: Server, say: (line: string)
 	say(`A new node preselects "${MAIN_CREDENTIAL}"`);
 }
 
-/** Pickers (one that loads, one that cannot and says why) and the Update ACL panel with its defaults. */
+/**
+ * Pickers (one that loads, one that cannot and says why), the Update ACL panel with its defaults, and
+ * the Worker's pickers: a search by name that reaches sub-folders, and a picker that lists only its kind.
+ */
 async function editorPass(page: Page, server: Server, baseUrl: string, say: (line: string) => void): Promise<void> {
 	await newNodeCredential(page, server, say);
 	const bad = await server.request<{ data?: { id?: string } }>('POST', '/rest/credentials', {
@@ -216,6 +223,11 @@ async function editorPass(page: Page, server: Server, baseUrl: string, say: (lin
 		credentials: { dataflowServerApi: credential },
 	});
 	const main = { id: 'dataflowServer01', name: MAIN_CREDENTIAL };
+	const worker = (name: string, x: number, parameters: Record<string, unknown>) => ({
+		...node(name, x, parameters, main),
+		type: 'n8n-nodes-dataflow.dataflowWorker',
+		position: [x, 300],
+	});
 	const created = await server.request<{ data?: { id?: string } }>('POST', '/rest/workflows', {
 		name: 'Editor pass',
 		active: false,
@@ -225,6 +237,8 @@ async function editorPass(page: Page, server: Server, baseUrl: string, say: (lin
 			node('Get Properties', 0, { resource: 'file', operation: 'getProperties', path: { __rl: true, mode: 'list', value: '' } }, main),
 			node('Wrong Password', 300, { resource: 'file', operation: 'getProperties', path: { __rl: true, mode: 'list', value: '' } }, { id: badId, name: 'Dataflow Server (wrong password)' }),
 			node('Update ACL', 600, { resource: 'access', operation: 'updateAcl', path: { __rl: true, mode: 'path', value: '/public/sales.ktr' } }, main),
+			worker('Run Job and Wait', 0, { resource: 'job', operation: 'runAndWait', jobPath: { __rl: true, mode: 'list', value: '' } }),
+			worker('Run Transformation and Wait', 300, { resource: 'transformation', operation: 'runAndWait', transPath: { __rl: true, mode: 'list', value: '' } }),
 		],
 	});
 	const workflowId = created.body?.data?.id;
@@ -258,6 +272,78 @@ async function editorPass(page: Page, server: Server, baseUrl: string, say: (lin
 
 	await open('Update ACL');
 	await shoot('update-acl-panel');
+
+	await workerPickers(page, open, shoot, baseUrl, say);
+}
+
+/** The items the open picker lists, as shown. */
+async function pickerItems(page: Page): Promise<string[]> {
+	return (await page.locator('[data-test-id="rlc-item"]').allTextContents()).map((text) => text.trim()).filter(Boolean);
+}
+
+/** Types into the search box of the open picker and waits until an item with `expect` is listed. */
+async function searchPicker(page: Page, text: string, expect: string): Promise<string[]> {
+	await page.locator('[data-test-id="rlc-input"]').first().click({ timeout: 30_000 });
+	await page.locator('input[data-test-id="rlc-search"], [data-test-id="rlc-search"] input').first().fill(text, { timeout: 30_000 });
+	await page.locator(`[data-test-id="rlc-item"]:has-text("${expect}")`).first().waitFor({ timeout: 60_000 });
+	await page.waitForTimeout(1500);
+	return await pickerItems(page);
+}
+
+/** A request to the emulator's repository as its admin (the credentials' user). */
+async function repository(baseUrl: string, method: string, pathId: string, body?: string): Promise<string> {
+	const response = await fetch(`${baseUrl}/api/repo/${pathId}`, {
+		method,
+		headers: {
+			authorization: `Basic ${Buffer.from('admin:password').toString('base64')}`,
+			accept: 'application/json',
+			...(body !== undefined ? { 'content-type': 'application/octet-stream' } : {}),
+		},
+		body,
+	});
+	if (!response.ok) throw new Error(`${method} /api/repo/${pathId} answered ${response.status}`);
+	return await response.text();
+}
+
+/**
+ * The Worker's pickers, in list mode. Job Path with `load` typed: the search reaches the jobs in
+ * sub-folders (/public/etl/daily_load.kjb) and leaves out the transformation load_sales.ktr.
+ * Transformation Path on /public/etl/, which is first given a second transformation, a report page and
+ * a sub-folder beside its job: only the two transformations are listed.
+ */
+async function workerPickers(
+	page: Page,
+	open: (nodeName: string) => Promise<void>,
+	shoot: (name: string) => Promise<void>,
+	baseUrl: string,
+	say: (line: string) => void,
+): Promise<void> {
+	await open('Run Job and Wait');
+	const found = await searchPicker(page, 'load', 'daily_load.kjb');
+	if (!found.includes('/public/etl/daily_load.kjb') || found.some((item) => !item.endsWith('.kjb'))) {
+		throw new Error(`the Job Path search for "load" listed ${JSON.stringify(found)}: expected /public/etl/daily_load.kjb and jobs only`);
+	}
+	await shoot('picker-search');
+	say(`Job Path, "load": ${found.join(', ')}`);
+
+	const transformation = await repository(baseUrl, 'GET', 'files/:public:etl:load_sales.ktr');
+	await repository(baseUrl, 'PUT', 'files/:public:etl:load_customers.ktr', transformation.replace(/load_sales/g, 'load_customers'));
+	await repository(baseUrl, 'PUT', 'files/:public:etl:sales_report.html', '<html><body><h1>Sales</h1></body></html>\n');
+	await repository(baseUrl, 'PUT', 'dirs/:public:etl:archive');
+	const inFolder = childrenFiles(JSON.parse(await repository(baseUrl, 'GET', 'files/:public:etl/children?showHidden=false')) as unknown);
+	const kinds = inFolder.map((file) => (file.folder ? `${file.name}/` : file.name));
+	if (!['daily_load.kjb', 'sales_report.html', 'archive/', 'load_sales.ktr'].every((name) => kinds.includes(name))) {
+		throw new Error(`/public/etl holds ${JSON.stringify(kinds)}: expected a job, a transformation, a report page and a folder`);
+	}
+
+	await open('Run Transformation and Wait');
+	const listed = await searchPicker(page, '/public/etl/', 'load_customers.ktr');
+	const expected = ['/public/etl/load_customers.ktr', '/public/etl/load_sales.ktr'];
+	if (JSON.stringify(listed) !== JSON.stringify(expected)) {
+		throw new Error(`the Transformation Path picker on /public/etl/ (holding ${kinds.join(', ')}) listed ${JSON.stringify(listed)}, not ${JSON.stringify(expected)}`);
+	}
+	await shoot('picker-kinds');
+	say(`Transformation Path, /public/etl/ (${kinds.join(', ')}): ${listed.join(', ')}`);
 }
 
 main().then(
