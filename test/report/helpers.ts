@@ -1,38 +1,16 @@
 /** Shared bits of the Report node tests: running an operation, answers as the real plugins write them, a load-options context. */
 import type { LoadOptionsContext } from 'n8n-core';
-import type { ICredentialDataDecryptedObject, IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
-
-import nock from 'nock';
+import type { ICredentialDataDecryptedObject, IDataObject, INode } from 'n8n-workflow';
 
 import { DataflowReport } from '../../nodes/Report/DataflowReport.node';
-import { run, SERVER_PASSWORD, serverCredentials, type NodeRunResult } from '../harness';
+import { SERVER_PASSWORD, serverCredentials } from '../harness';
 import { loadOptionsContextFor } from '../harness/loadOptions';
+import { BASE, execFor, rl } from '../helpers/nodeTests';
 
-export const HOST = 'http://bi.test';
-export const BASE = `${HOST}/pentaho`;
-export const AUTH = `Basic ${Buffer.from(`admin:${SERVER_PASSWORD}`).toString('base64')}`;
+export { AUTH, BASE, binaryBytes, HOST, rl, server, useNock, type ExecOptions } from '../helpers/nodeTests';
 
 export const node = new DataflowReport();
-
-/** A resource-locator value in "By Path" mode. */
-export function rl(value: string): IDataObject {
-	return { __rl: true, mode: 'path', value };
-}
-
-export interface ExecOptions {
-	input?: INodeExecutionData[];
-	continueOnFail?: boolean;
-	credentials?: ICredentialDataDecryptedObject;
-}
-
-export async function exec(resource: string, operation: string, parameters: IDataObject = {}, options: ExecOptions = {}): Promise<NodeRunResult> {
-	return await run(node, {
-		parameters: { resource, operation, ...parameters } as INode['parameters'],
-		credentials: { dataflowServerApi: options.credentials ?? serverCredentials(BASE) },
-		input: options.input,
-		continueOnFail: options.continueOnFail,
-	});
-}
+export const exec = execFor(node);
 
 /** The parameters of a Render with values given as JSON. */
 export function renderJson(path: string, values: IDataObject, extra: IDataObject = {}): IDataObject {
@@ -44,40 +22,17 @@ export function mapped(value: IDataObject, schema: IDataObject[] = []): IDataObj
 	return { mappingMode: 'defineBelow', value, matchingColumns: [], schema, attemptToConvertTypes: false, convertFieldsToString: false };
 }
 
-/** The bytes of an output binary field (memory or filesystem mode). */
-export async function binaryBytes(item: INodeExecutionData, property = 'data'): Promise<Buffer> {
-	const binary = item.binary?.[property];
-	if (!binary) throw new Error(`No binary field ${property}`);
-	if (binary.id) {
-		const { Container } = await import('@n8n/di');
-		const { BinaryDataService } = await import('n8n-core');
-		return await Container.get(BinaryDataService).getAsBuffer(binary);
-	}
-	return Buffer.from(binary.data, 'base64');
-}
-
 export function loadOptionsContext(parameters: IDataObject, credentials: ICredentialDataDecryptedObject = serverCredentials(BASE)): LoadOptionsContext {
 	return loadOptionsContextFor(node, credentials, { resource: 'report', operation: 'render', ...parameters } as INode['parameters'], 'parameters.parameters');
 }
 
 export { SERVER_PASSWORD, serverCredentials };
 
-/** The fake server of the nock tests, with the admin's Basic authorization required. */
-export function server(headers: Record<string, string> = {}) {
-	return nock(HOST, { reqheaders: { authorization: AUTH, ...headers } });
-}
-
 /** A form body (sent as url-encoded text) as its pairs, repeated names kept. */
 export function formPairs(body: unknown): Array<[string, string]> {
 	if (typeof body === 'string') return [...new URLSearchParams(body)];
 	// nock hands a form body to matchers parsed, a repeated name as a list.
 	return Object.entries(body as Record<string, string | string[]>).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v): [string, string] => [name, v]));
-}
-
-export function useNock(): void {
-	beforeAll(() => nock.disableNetConnect());
-	afterEach(() => nock.cleanAll());
-	afterAll(() => nock.enableNetConnect());
 }
 
 const CORE = 'http://reporting.pentaho.org/namespaces/engine/parameter-attributes/core';
