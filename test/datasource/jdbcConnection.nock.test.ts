@@ -245,6 +245,30 @@ describe('Data Source node, JDBC connections (nock)', () => {
 		expect(result.items.map((i) => i.json)).toEqual([{ name: 'Jndi', created: true, modified: false }]);
 	});
 
+	it('Create or Update uses Host and Port (Additional Fields) only for a native connection or Keep Current, as when they were shown only then', async () => {
+		let sent: Record<string, unknown> = {};
+		newConnection('Odbc');
+		nock(BASE)
+			.put('/plugin/data-access/api/datasource/jdbc/connection/Odbc', (body) => {
+				sent = body as Record<string, unknown>;
+				return true;
+			})
+			.reply(204);
+		const result = await run(node, {
+			parameters: {
+				resource: 'jdbcConnection',
+				operation: 'createOrUpdate',
+				connection: rl('Odbc'),
+				databaseType: 'MYSQL',
+				accessType: 'ODBC',
+				additionalFields: { databaseName: 'SalesDSN', hostname: 'left.example.com', databasePort: '3307' },
+			},
+			credentials,
+		});
+		expect(result.error).toBeUndefined();
+		expect(sent).toMatchObject({ accessType: 'ODBC', hostname: '', databaseName: 'SalesDSN', databasePort: '' });
+	});
+
 	it('Create or Update in JSON mode sends the given connection, with the name filled in', async () => {
 		let sent: unknown;
 		newConnection('Raw');
