@@ -78,40 +78,50 @@ export class DataflowWorkerTrigger implements INodeType {
 					'What to trigger on. Each job or transformation emits each event once (status changes once per new status). The Pipeline and Workflow events need a credential with Server Kind "Hop Server"; the Job and Transformation events any other.',
 			},
 			{
-				displayName: 'Job Name',
-				name: 'jobName',
-				type: 'string',
-				default: '',
-				placeholder: 'load_*',
-				description:
-					'Only jobs whose name matches: * stands for any characters, ? for one, several patterns separated by commas, case-insensitive. Empty watches every job.',
-			},
-			{
-				displayName: 'Transformation Name',
-				name: 'transName',
-				type: 'string',
-				default: '',
-				placeholder: 'stage_*',
-				description:
-					'Only transformations whose name matches (same patterns as Job Name). Empty watches every transformation. Used by the Transformation events.',
-			},
-			{
-				displayName: 'Pipeline Name',
-				name: 'pipelineName',
-				type: 'string',
-				default: '',
-				placeholder: 'load-*',
-				description: 'Only pipelines whose name matches (same patterns as Job Name). Empty watches every pipeline.',
-				displayOptions: { show: { events: ['pipelineFailed', 'pipelineFinished'] } },
-			},
-			{
-				displayName: 'Workflow Name',
-				name: 'workflowName',
-				type: 'string',
-				default: '',
-				placeholder: 'nightly-*',
-				description: 'Only workflows whose name matches (same patterns as Job Name). Empty watches every workflow.',
-				displayOptions: { show: { events: ['workflowFailed', 'workflowFinished'] } },
+				// Name filters: without one, every job, transformation, pipeline or workflow is watched.
+				displayName: 'Filters',
+				name: 'filters',
+				type: 'collection',
+				placeholder: 'Add Filter',
+				default: {},
+				options: [
+					{
+						displayName: 'Job Name',
+						name: 'jobName',
+						type: 'string',
+						default: '',
+						placeholder: 'load_*',
+						description:
+							'Only jobs whose name matches: * stands for any characters, ? for one, several patterns separated by commas, case-insensitive. Empty watches every job.',
+					},
+					{
+						displayName: 'Pipeline Name',
+						name: 'pipelineName',
+						type: 'string',
+						default: '',
+						placeholder: 'load-*',
+						description: 'Only pipelines whose name matches (same patterns as Job Name). Empty watches every pipeline.',
+						displayOptions: { show: { '/events': ['pipelineFailed', 'pipelineFinished'] } },
+					},
+					{
+						displayName: 'Transformation Name',
+						name: 'transName',
+						type: 'string',
+						default: '',
+						placeholder: 'stage_*',
+						description:
+							'Only transformations whose name matches (same patterns as Job Name). Empty watches every transformation. Used by the Transformation events.',
+					},
+					{
+						displayName: 'Workflow Name',
+						name: 'workflowName',
+						type: 'string',
+						default: '',
+						placeholder: 'nightly-*',
+						description: 'Only workflows whose name matches (same patterns as Job Name). Empty watches every workflow.',
+						displayOptions: { show: { '/events': ['workflowFailed', 'workflowFinished'] } },
+					},
+				],
 			},
 			{
 				displayName: 'Options',
@@ -151,6 +161,8 @@ export class DataflowWorkerTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const events = readEvents(this, [...WORKER_EVENTS, ...TRANS_EVENTS, ...HOP_EVENTS]);
 		const options = (this.getNodeParameter('options', {}) as IDataObject) ?? {};
+		const filters = (this.getNodeParameter('filters', {}) as IDataObject) ?? {};
+		const nameFilter = (name: string) => String(filters[name] ?? '');
 		const fetchDetails = options.fetchDetails !== false;
 		const includeLog = options.includeLog === true;
 		const hop = (await serverSettings(this)).serverKind === 'hopServer';
@@ -170,16 +182,16 @@ export class DataflowWorkerTrigger implements INodeType {
 		if (hop) {
 			const list = hopStatusList(this);
 			if (events.some((e) => e.startsWith('pipeline'))) {
-				watches.push(hopWatch(this, 'pipeline', { events, name: String(this.getNodeParameter('pipelineName', '') ?? ''), fetchDetails, includeLog }, scope, list));
+				watches.push(hopWatch(this, 'pipeline', { events, name: nameFilter('pipelineName'), fetchDetails, includeLog }, scope, list));
 			}
 			if (events.some((e) => e.startsWith('workflow'))) {
-				watches.push(hopWatch(this, 'workflow', { events, name: String(this.getNodeParameter('workflowName', '') ?? ''), fetchDetails, includeLog }, scope, list));
+				watches.push(hopWatch(this, 'workflow', { events, name: nameFilter('workflowName'), fetchDetails, includeLog }, scope, list));
 			}
 			return await runPoll(this, { events, emitExisting: options.emitExisting === true, watches });
 		}
-		watches.push(jobsWatch(this, { events, jobName: String(this.getNodeParameter('jobName', '') ?? ''), fetchDetails, includeLog }, scope));
+		watches.push(jobsWatch(this, { events, jobName: nameFilter('jobName'), fetchDetails, includeLog }, scope));
 		if (events.some((event) => TRANS_EVENTS.includes(event))) {
-			watches.push(transformationsWatch(this, { events, transName: String(this.getNodeParameter('transName', '') ?? ''), fetchDetails, includeLog }, scope));
+			watches.push(transformationsWatch(this, { events, transName: nameFilter('transName'), fetchDetails, includeLog }, scope));
 		}
 		return await runPoll(this, { events, emitExisting: options.emitExisting === true, watches });
 	}

@@ -78,7 +78,7 @@ describe('awkward characters arrive intact', () => {
 	it('in a slave registration (XML body)', async () => {
 		const node = new DataflowWorker();
 		const registered = await run(node, {
-			parameters: { resource: 'slave', operation: 'register', slaveName: AWKWARD, hostname: 'worker.example.com', port: 8081 },
+			parameters: { resource: 'slave', operation: 'register', slaveName: AWKWARD, hostname: 'worker.example.com', additionalFields: { port: 8081 } },
 			credentials: { dataflowServerApi: fixture.server() },
 		});
 		expect(registered.error?.message).toBeUndefined();

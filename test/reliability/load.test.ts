@@ -15,7 +15,7 @@ const ITEMS = 10_000;
 it(`${ITEMS} items: every one answered and paired, one request each`, async () => {
 	fixture.resetRequests();
 	const result = await run(new DataflowWorker(), {
-		parameters: { resource: 'sequence', operation: 'reserve', sequenceName: 'orders', increment: 1 },
+		parameters: { resource: 'sequence', operation: 'reserve', sequenceName: 'orders', options: { increment: 1 } },
 		credentials: { dataflowServerApi: fixture.server() },
 		input: Array.from({ length: ITEMS }, (_, n) => ({ json: { n } })),
 	});

@@ -48,7 +48,7 @@ describe('Dataflow Worker Trigger', () => {
 		const done = startJob(`${p}done`);
 		const running = startJob(`${p}running`, { DURATION_MS: String(3 * DURATION) });
 		app().advanceClock(DURATION + MINUTE);
-		const h = harness({ events: ['jobFinished', 'jobFailed', 'jobStatusChanged'], jobName: `${p}*` });
+		const h = harness({ events: ['jobFinished', 'jobFailed', 'jobStatusChanged'], filters: { jobName: `${p}*` } });
 
 		const first = await h.poll();
 		expect(first.items).toBeNull();
@@ -78,7 +78,7 @@ describe('Dataflow Worker Trigger', () => {
 
 	it('follows a job from Waiting through Running to Finished, one item per change', async () => {
 		const p = prefix();
-		const h = harness({ events: ['jobFinished', 'jobFailed', 'jobStatusChanged'], jobName: `${p}*` });
+		const h = harness({ events: ['jobFinished', 'jobFailed', 'jobStatusChanged'], filters: { jobName: `${p}*` } });
 		expect(await polled(h)).toBeNull();
 
 		const job = startJob(`${p}load`);
@@ -100,7 +100,7 @@ describe('Dataflow Worker Trigger', () => {
 
 	it('emits Job Failed for jobs finished with errors or stopped, with the reason', async () => {
 		const p = prefix();
-		const h = harness({ events: ['jobFailed'], jobName: `${p}*` });
+		const h = harness({ events: ['jobFailed'], filters: { jobName: `${p}*` } });
 		await h.poll();
 		const ok = startJob(`${p}ok`);
 		const errors = startJob(`${p}errors`, { FAIL: 'Y', ERRORS: '3' });
@@ -123,7 +123,7 @@ describe('Dataflow Worker Trigger', () => {
 
 	it('without job details classifies by status only and sends no status requests per job', async () => {
 		const p = prefix();
-		const h = harness({ events: ['jobFinished', 'jobFailed'], jobName: `${p}*`, options: { fetchDetails: false } });
+		const h = harness({ events: ['jobFinished', 'jobFailed'], filters: { jobName: `${p}*` }, options: { fetchDetails: false } });
 		await h.poll();
 		const resultN = startJob(`${p}resultN`, { RESULT: 'N' });
 		const failed = startJob(`${p}fail`, { FAIL: 'Y' });
@@ -137,7 +137,7 @@ describe('Dataflow Worker Trigger', () => {
 
 	it('carries the log when asked', async () => {
 		const p = prefix();
-		const h = harness({ events: ['jobFinished'], jobName: `${p}*`, options: { includeLog: true } });
+		const h = harness({ events: ['jobFinished'], filters: { jobName: `${p}*` }, options: { includeLog: true } });
 		await h.poll();
 		const job = startJob(`${p}logged`, { LOG_LINES: '3' });
 		app().advanceClock(DURATION + MINUTE);
@@ -148,7 +148,7 @@ describe('Dataflow Worker Trigger', () => {
 
 	it('watches only jobs whose name matches the filter', async () => {
 		const p = prefix();
-		const h = harness({ events: ['jobFinished'], jobName: `${p}LOAD_*, ${p}exact` });
+		const h = harness({ events: ['jobFinished'], filters: { jobName: `${p}LOAD_*, ${p}exact` } });
 		await h.poll();
 		const a = startJob(`${p}load_sales`);
 		startJob(`${p}other`);
@@ -165,7 +165,7 @@ describe('Dataflow Worker Trigger', () => {
 		app().advanceClock(DURATION + MINUTE);
 		const running = startJob(`${p}running`);
 		app().advanceClock(MINUTE);
-		const h = harness({ events: ['jobFinished', 'jobFailed', 'jobStatusChanged'], jobName: `${p}*`, options: { emitExisting: true } });
+		const h = harness({ events: ['jobFinished', 'jobFailed', 'jobStatusChanged'], filters: { jobName: `${p}*` }, options: { emitExisting: true } });
 		// Each job's events in order; the jobs in the order the server lists them (its job map's hash order).
 		const events = (await polled(h))!;
 		const of = (id: string) => events.filter((e) => e.endsWith(` ${id}`));
@@ -180,7 +180,7 @@ describe('Dataflow Worker Trigger', () => {
 
 	it('emits a job once across a restart that keeps only the static data', async () => {
 		const p = prefix();
-		const h = harness({ events: ['jobFinished'], jobName: `${p}*` });
+		const h = harness({ events: ['jobFinished'], filters: { jobName: `${p}*` } });
 		await h.poll();
 		const first = startJob(`${p}first`);
 		app().advanceClock(DURATION + MINUTE);
@@ -204,7 +204,7 @@ describe('Dataflow Worker Trigger', () => {
 
 	it('keeps the cursor when a poll fails, and emits the change on the next poll', async () => {
 		const p = prefix();
-		const h = harness({ events: ['jobFinished'], jobName: `${p}*` });
+		const h = harness({ events: ['jobFinished'], filters: { jobName: `${p}*` } });
 		await h.poll();
 		const job = startJob(`${p}job`);
 		app().advanceClock(DURATION + MINUTE);
@@ -221,7 +221,7 @@ describe('Dataflow Worker Trigger', () => {
 		'a %s answer while reading an ended job\'s details fails the poll (keeps the cursor), it is not read as "the job left the worker"',
 		async (kind) => {
 			const p = prefix();
-			const h = harness({ events: ['jobFinished'], jobName: `${p}*` });
+			const h = harness({ events: ['jobFinished'], filters: { jobName: `${p}*` } });
 			await h.poll();
 			const job = startJob(`${p}job`);
 			app().advanceClock(DURATION + MINUTE);
@@ -242,7 +242,7 @@ describe('Dataflow Worker Trigger', () => {
 
 	it('the worker\'s "could not be found" answer for an ended job\'s details (it left the worker) emits what the status list said', async () => {
 		const p = prefix();
-		const h = harness({ events: ['jobFinished'], jobName: `${p}*` });
+		const h = harness({ events: ['jobFinished'], filters: { jobName: `${p}*` } });
 		await h.poll();
 		const job = startJob(`${p}job`);
 		app().advanceClock(DURATION + MINUTE);
@@ -255,7 +255,7 @@ describe('Dataflow Worker Trigger', () => {
 
 	it('another ERROR answer for an ended job\'s details fails the poll instead of being read as "left the worker"', async () => {
 		const p = prefix();
-		const h = harness({ events: ['jobFinished'], jobName: `${p}*` });
+		const h = harness({ events: ['jobFinished'], filters: { jobName: `${p}*` } });
 		await h.poll();
 		const job = startJob(`${p}job`);
 		app().advanceClock(DURATION + MINUTE);
@@ -267,7 +267,7 @@ describe('Dataflow Worker Trigger', () => {
 
 	it('ends a job once even when the worker runs it again under the same id', async () => {
 		const p = prefix();
-		const h = harness({ events: ['jobFinished', 'jobStatusChanged'], jobName: `${p}*` });
+		const h = harness({ events: ['jobFinished', 'jobStatusChanged'], filters: { jobName: `${p}*` } });
 		await h.poll();
 		const job = startJob(`${p}again`);
 		app().advanceClock(DURATION + MINUTE);
@@ -281,7 +281,7 @@ describe('Dataflow Worker Trigger', () => {
 
 	it('drops a job that leaves the list before its end was seen, without an event', async () => {
 		const p = prefix();
-		const h = harness({ events: ['jobFinished', 'jobFailed'], jobName: `${p}*` });
+		const h = harness({ events: ['jobFinished', 'jobFailed'], filters: { jobName: `${p}*` } });
 		const job = startJob(`${p}gone`);
 		app().advanceClock(MINUTE);
 		await h.poll();
@@ -300,17 +300,17 @@ describe('Dataflow Worker Trigger', () => {
 		startJob(`${p}running`);
 		app().advanceClock(MINUTE);
 
-		const finished = harness({ events: ['jobFinished'], jobName: `${p}*` });
+		const finished = harness({ events: ['jobFinished'], filters: { jobName: `${p}*` } });
 		const manual = await finished.poll({ mode: 'manual' });
 		expect(emitted(manual, idOf)).toEqual([`jobFinished ${older.id}`]);
 		expect(manual.items![0].job).toMatchObject({ statusDesc: 'Finished', result: { nrErrors: 0 } });
 		expect(manual.staticDataChanged).toBe(false);
 		expect(finished.saved).toEqual({});
 
-		const failed = harness({ events: ['jobFailed', 'jobFinished'], jobName: `${p}*` });
+		const failed = harness({ events: ['jobFailed', 'jobFinished'], filters: { jobName: `${p}*` } });
 		expect(emitted(await failed.poll({ mode: 'manual' }), idOf)).toEqual([`jobFailed ${newer.id}`]);
 
-		const none = harness({ events: ['jobFinished'], jobName: `${p}nothing` });
+		const none = harness({ events: ['jobFinished'], filters: { jobName: `${p}nothing` } });
 		expect((await none.poll({ mode: 'manual' })).items).toBeNull();
 
 		// Manual mode left no baseline: the first trigger poll still records one.

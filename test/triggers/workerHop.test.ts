@@ -29,7 +29,7 @@ const idOf = (item: IDataObject) => ((item.pipeline ?? item.workflow) as IDataOb
 
 describe('Dataflow Worker Trigger on a Hop Server', () => {
 	it('emits a finished and a failed pipeline once each, with the failing transform named', async () => {
-		const h = harness({ events: ['pipelineFinished', 'pipelineFailed'], pipelineName: 'generate-rows,fail' });
+		const h = harness({ events: ['pipelineFinished', 'pipelineFailed'], filters: { pipelineName: 'generate-rows,fail' } });
 		expect((await h.poll()).items).toBeNull();
 		await runFile('pipeline', 'pipelines/generate-rows.hpl');
 		await runFile('pipeline', 'pipelines/fail.hpl');
@@ -49,7 +49,7 @@ describe('Dataflow Worker Trigger on a Hop Server', () => {
 	});
 
 	it('emits workflows: finished, and stopped by an Abort action as failed (with the log when asked)', async () => {
-		const h = harness({ events: ['workflowFinished', 'workflowFailed'], workflowName: 'main,abort-*', options: { includeLog: true } });
+		const h = harness({ events: ['workflowFinished', 'workflowFailed'], filters: { workflowName: 'main,abort-*' }, options: { includeLog: true } });
 		expect((await h.poll()).items).toBeNull();
 		await runFile('workflow', 'workflows/main.hwf');
 		await runFile('workflow', 'workflows/abort.hwf');

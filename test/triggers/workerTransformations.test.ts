@@ -36,7 +36,7 @@ describe('Dataflow Worker Trigger: transformations', () => {
 		const p = prefix();
 		const ok = start(`${p}ok`);
 		const bad = start(`${p}bad`, { FAIL: 'Y', FAIL_STEP: 'Filter rows' });
-		const h = harness({ events: ['transformationFinished', 'transformationFailed'], transName: `${p}*` });
+		const h = harness({ events: ['transformationFinished', 'transformationFailed'], filters: { transName: `${p}*` } });
 		expect((await h.poll()).items).toBeNull();
 		expect(Object.keys(cursorEntries(h.saved, 'transformations')).sort()).toEqual([ok.id, bad.id].sort());
 
@@ -61,7 +61,7 @@ describe('Dataflow Worker Trigger: transformations', () => {
 		const p = prefix();
 		const stopped = start(`${p}stopped`);
 		const fine = start(`${p}fine`);
-		const h = harness({ events: ['transformationFailed'], transName: `${p}*` });
+		const h = harness({ events: ['transformationFailed'], filters: { transName: `${p}*` } });
 		await h.poll();
 		app().advanceClock(MINUTE);
 		trans().stop(stopped, false);
@@ -75,7 +75,7 @@ describe('Dataflow Worker Trigger: transformations', () => {
 	it('job events alone do not read or emit transformations', async () => {
 		const p = prefix();
 		start(`${p}x`, { DURATION_MS: '1' });
-		const h = harness({ events: ['jobFinished'], jobName: `${p}*` });
+		const h = harness({ events: ['jobFinished'], filters: { jobName: `${p}*` } });
 		await h.poll();
 		app().advanceClock(MINUTE);
 		expect((await h.poll()).items).toBeNull();

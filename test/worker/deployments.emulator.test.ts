@@ -20,7 +20,7 @@ const KJB = `<?xml version="1.0" encoding="UTF-8"?>
 
 function addJob(fixture: ReturnType<typeof useEmulator>) {
 	return run(node, {
-		parameters: { resource: 'job', operation: 'add', source: 'text', jobXml: KJB, logLevel: 'Basic', variables: { entry: [{ name: 'CITY', value: 'Zürich' }] } },
+		parameters: { resource: 'job', operation: 'add', source: 'text', jobXml: KJB, variables: { entry: [{ name: 'CITY', value: 'Zürich' }] }, options: { logLevel: 'Basic' } },
 		credentials: { dataflowServerApi: fixture.server({ workerPath: 'kettle' }) },
 	});
 }
@@ -43,7 +43,7 @@ describe('standalone worker server (/kettle at the root, Jetty)', () => {
 		expect(message).toBe(`Job 'Café_Überträge' was added to the list with id ${id}`);
 
 		const status = await run(node, {
-			parameters: { resource: 'job', operation: 'getStatus', jobName, jobId: id },
+			parameters: { resource: 'job', operation: 'getStatus', jobName, options: { jobId: id } },
 			credentials: { dataflowServerApi: fixture.server({ workerPath: 'kettle' }) },
 		});
 		expect(status.error).toBeUndefined();

@@ -26,17 +26,15 @@ const KJB = `<?xml version="1.0" encoding="UTF-8"?>
   <entries><entry><name>START</name></entry><entry><name>Load</name></entry><entry><name>Check</name></entry></entries>
 </job>`;
 
-function runAndWait(jobPath: string, parameters: Record<string, string> = {}, extra: Record<string, unknown> = {}) {
+/** `options`: the Options collection's values over Log Level Basic, Poll Interval 0.05 s and Timeout 10 s. */
+function runAndWait(jobPath: string, parameters: Record<string, string> = {}, options: Record<string, unknown> = {}) {
 	return run(node, {
 		parameters: {
 			resource: 'job',
 			operation: 'runAndWait',
 			jobPath,
-			logLevel: 'Basic',
 			jobParameters: { entry: Object.entries(parameters).map(([name, value]) => ({ name, value })) },
-			pollInterval: 0.05,
-			timeout: 10,
-			...extra,
+			options: { logLevel: 'Basic', pollInterval: 0.05, timeout: 10, ...options },
 		},
 		credentials: { dataflowServerApi: fixture.server() },
 	});
@@ -95,7 +93,7 @@ describe('Worker node against the emulator: Run and Wait', () => {
 		expect(failed.error?.message).toMatch(/^The job "load_sales" \(id [0-9a-f-]+\) failed: the job finished with errors \(2 errors\)$/);
 		expect(failed.error?.description).toMatch(/ERROR: Job entry \[Check data\] failed/);
 
-		const passed = await runAndWait('/public/etl/load_sales.kjb', { FAIL: 'Y' }, { options: { errorOnJobErrors: false } });
+		const passed = await runAndWait('/public/etl/load_sales.kjb', { FAIL: 'Y' }, { errorOnJobErrors: false });
 		expect(passed.error).toBeUndefined();
 		expect(passed.items[0].json).toMatchObject({ success: false, statusDesc: 'Finished (with errors)', result: { nrErrors: 1, result: false } });
 	});
@@ -111,7 +109,7 @@ describe('Worker node against the emulator: Run and Wait', () => {
 	});
 
 	it('times out naming the last status, while the job keeps running on the server', async () => {
-		const result = await runAndWait('/public/etl/slow.kjb', { DURATION_MS: '60000' }, { pollInterval: 0.05, timeout: 0.8, options: { onAbort: 'leave' } });
+		const result = await runAndWait('/public/etl/slow.kjb', { DURATION_MS: '60000' }, { pollInterval: 0.05, timeout: 0.8, onAbort: 'leave' });
 		expect(result.error?.message).toMatch(
 			/^The job "slow" \(id [0-9a-f-]+\) did not finish within 0\.8 s: last status "Running"\. It was left running on the server, as "On Timeout or Cancel" asks\.$/,
 		);
@@ -135,7 +133,7 @@ describe('Worker node against the emulator: Run and Wait', () => {
 	it('works under the kettle worker path too', async () => {
 		fixture.resetRequests();
 		const result = await run(node, {
-			parameters: { resource: 'job', operation: 'runAndWait', jobPath: '/public/k.kjb', pollInterval: 0.05, timeout: 10 },
+			parameters: { resource: 'job', operation: 'runAndWait', jobPath: '/public/k.kjb', options: { pollInterval: 0.05, timeout: 10 } },
 			credentials: { dataflowServerApi: fixture.server({ workerPath: 'kettle' }) },
 		});
 		expect(result.error).toBeUndefined();
@@ -151,9 +149,9 @@ describe('Worker node against the emulator: other job operations', () => {
 				operation: 'add',
 				source: 'binary',
 				binaryPropertyName: 'data',
-				logLevel: 'Detailed',
 				jobParameters: { entry: [{ name: 'LOG_LINES', value: '3' }] },
 				variables: { entry: [{ name: 'TARGET', value: 'dwh & mart' }] },
+				options: { logLevel: 'Detailed' },
 			},
 			credentials: { dataflowServerApi: fixture.server() },
 			input: [{ json: {}, binary: { data: { data: Buffer.from(KJB).toString('base64'), mimeType: 'application/xml', fileName: 'emulated_load.kjb' } } }],
@@ -166,13 +164,13 @@ describe('Worker node against the emulator: other job operations', () => {
 
 		const getStatus = (fromLine = 0) =>
 			run(node, {
-				parameters: { resource: 'job', operation: 'getStatus', jobName, jobId: id, options: { fromLine } },
+				parameters: { resource: 'job', operation: 'getStatus', jobName, options: { fromLine, jobId: id } },
 				credentials: { dataflowServerApi: fixture.server() },
 			});
 		// addJob only registers the job (AddJobServlet never starts it): it waits until startJob.
 		const first = await getStatus();
 		expect(first.items[0].json.statusDesc).toBe('Waiting');
-		const start = await run(node, { parameters: { resource: 'job', operation: 'start', jobName, jobId: id }, credentials: { dataflowServerApi: fixture.server() } });
+		const start = await run(node, { parameters: { resource: 'job', operation: 'start', jobName, options: { jobId: id } }, credentials: { dataflowServerApi: fixture.server() } });
 		expect(start.error).toBeUndefined();
 		await new Promise((resolve) => setTimeout(resolve, 400));
 		const done = await getStatus();
@@ -183,7 +181,7 @@ describe('Worker node against the emulator: other job operations', () => {
 		expect(later.items[0].json.log).toBe('');
 
 		const image = await run(node, {
-			parameters: { resource: 'job', operation: 'getImage', jobName, jobId: id, binaryPropertyName: 'picture' },
+			parameters: { resource: 'job', operation: 'getImage', jobName, binaryPropertyName: 'picture', options: { jobId: id } },
 			credentials: { dataflowServerApi: fixture.server() },
 		});
 		expect(image.error).toBeUndefined();
@@ -206,7 +204,7 @@ describe('Worker node against the emulator: other job operations', () => {
 		const { id, jobName } = started.items[0].json as { id: string; jobName: string };
 		expect(state().jobs.find((j) => j.id === id)?.parameters).toEqual({ ROWS: '7' });
 		const status = await run(node, {
-			parameters: { resource: 'job', operation: 'getStatus', jobName, jobId: id },
+			parameters: { resource: 'job', operation: 'getStatus', jobName, options: { jobId: id } },
 			credentials: { dataflowServerApi: fixture.server() },
 		});
 		expect(status.items[0].json).toMatchObject({ jobName: 'quick', id });
@@ -236,11 +234,11 @@ describe('Worker node against the emulator: Start of an ended run among runs of 
 		const [first, second] = twins;
 
 		fixture.resetRequests();
-		const refused = await run(node, { parameters: { resource: 'job', operation: 'start', jobName: 'twin', jobId: second }, credentials });
+		const refused = await run(node, { parameters: { resource: 'job', operation: 'start', jobName: 'twin', options: { jobId: second } }, credentials });
 		expect(refused.error?.message).toMatch(/^The worker server holds 2 runs named "twin": restarting this ended run could run it with another run's parameters/);
 		expect(fixture.requests().filter((r) => r.endsWith('/startJob'))).toEqual([]);
 
-		const restarted = await run(node, { parameters: { resource: 'job', operation: 'start', jobName: 'twin', jobId: first }, credentials });
+		const restarted = await run(node, { parameters: { resource: 'job', operation: 'start', jobName: 'twin', options: { jobId: first } }, credentials });
 		expect(restarted.error).toBeUndefined();
 		expect(restarted.items[0].json).toMatchObject({ jobName: 'twin', id: first, started: true });
 		const own = first === a.id ? '1' : '2';

@@ -38,10 +38,9 @@ describe('Job: Add', () => {
 	const parameters = {
 		resource: 'job',
 		operation: 'add',
-		logLevel: 'Debug',
 		jobParameters: { entry: [{ name: 'DATE', value: '2024-01-31' }, { name: 'NOTE', value: 'a & <b>' }] },
 		variables: { entry: [{ name: 'V', value: '1' }, { name: 'EMPTY', value: '' }] },
-		options: { clearLog: false, safeMode: true, gatherMetrics: true, startCopyName: 'SQL' },
+		options: { clearLog: false, safeMode: true, gatherMetrics: true, startCopyName: 'SQL', logLevel: 'Debug' },
 	};
 
 	it('posts the job_configuration built from a .kjb in a binary field and returns the new id', async () => {
@@ -121,8 +120,8 @@ describe('Job: Run', () => {
 				resource: 'job',
 				operation: 'run',
 				jobPath: ' /public/etl/load_sales/ ',
-				logLevel: 'Rowlevel',
 				jobParameters: { entry: [{ name: 'DATE', value: '2024-01-31' }, { name: 'REGION', value: 'north & south' }] },
+				options: { logLevel: 'Rowlevel' },
 			},
 			credentials: credentials(),
 		});
@@ -206,7 +205,7 @@ describe('Job: Get Status', () => {
 			.query({ name: 'load_sales', id: 'job-1', xml: 'Y', from: '12' })
 			.reply(200, statusXml({ status: 'Finished', log, first: 12, last: 14 }), XML);
 		const result = await run(node, {
-			parameters: { resource: 'job', operation: 'getStatus', jobName: 'load_sales', jobId: 'job-1', options: { fromLine: 12 } },
+			parameters: { resource: 'job', operation: 'getStatus', jobName: 'load_sales', options: { fromLine: 12, jobId: 'job-1' } },
 			credentials: credentials(),
 		});
 		expect(result.error).toBeUndefined();
@@ -270,7 +269,7 @@ describe('Job: Get Status', () => {
 			.query(true)
 			.reply(404, webResult('ERROR', 'The specified job [nope] could not be found'), XML);
 		const result = await run(node, {
-			parameters: { resource: 'job', operation: 'getStatus', jobName: 'nope', jobId: 'x' },
+			parameters: { resource: 'job', operation: 'getStatus', jobName: 'nope', options: { jobId: 'x' } },
 			credentials: credentials(),
 		});
 		expect(result.error?.message).toBe('The specified job [nope] could not be found');
@@ -319,7 +318,7 @@ describe('Job: Get Image', () => {
 			.query({ name: 'load_sales', id: 'job-1' })
 			.reply(200, PNG, { 'Content-Type': 'image/png' });
 		const result = await run(node, {
-			parameters: { resource: 'job', operation: 'getImage', jobName: 'load_sales', jobId: 'job-1', binaryPropertyName: 'image' },
+			parameters: { resource: 'job', operation: 'getImage', jobName: 'load_sales', binaryPropertyName: 'image', options: { jobId: 'job-1' } },
 			credentials: credentials(),
 		});
 		expect(result.error).toBeUndefined();

@@ -15,7 +15,7 @@ beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 afterAll(() => nock.enableNetConnect());
 
-const ref = { resource: 'job', jobName: 'load_sales', jobId: 'job-1' };
+const ref = { resource: 'job', jobName: 'load_sales', options: { jobId: 'job-1' } };
 
 describe('Job control (exact requests)', () => {
 	it('Stop sends name, id and xml=Y and returns the server message (HTML-encoded by newer servers, decoded)', async () => {
@@ -107,10 +107,8 @@ describe('Job control (exact requests)', () => {
 				operation: 'execute',
 				executeSource: 'repository',
 				repositoryName: 'dataflow',
-				repositoryUser: 'etl',
-				repositoryPassword: 'J0b-Secret',
 				executePath: '/public/etl/nightly.kjb',
-				logLevel: 'Debug',
+				options: { logLevel: 'Debug', repositoryPassword: 'J0b-Secret', repositoryUser: 'etl' },
 				executeParameters: { entry: [{ name: 'DATE', value: '2024-01-31' }] },
 			},
 			credentials,
@@ -145,7 +143,7 @@ describe('Job control (exact requests)', () => {
 		const last = worker().get('/dataflow/jobStatus').query({ name: 'load_sales', id: 'job-1', xml: 'Y', from: '0' }).reply(200, statusXml({ status: 'Finished' }), XML);
 		const remove = worker().get('/dataflow/removeJob').query({ name: 'load_sales', id: 'job-1', xml: 'Y' }).reply(200, OK_EMPTY, XML);
 		const result = await run(node, {
-			parameters: { resource: 'job', operation: 'runAndWait', jobPath: '/public/etl/load_sales', pollInterval: 0.01, timeout: 5, options: { removeWhenDone: true } },
+			parameters: { resource: 'job', operation: 'runAndWait', jobPath: '/public/etl/load_sales', options: { pollInterval: 0.01, timeout: 5, removeWhenDone: true } },
 			credentials,
 		});
 		last.done();
@@ -158,7 +156,7 @@ describe('Job control (exact requests)', () => {
 		worker().get('/dataflow/jobStatus').query(true).reply(200, statusXml({ status: 'Finished' }), XML);
 		worker().get('/dataflow/removeJob').query(true).reply(200, webResult('ERROR', 'The specified job [load_sales] could not be found'), XML);
 		const result = await run(node, {
-			parameters: { resource: 'job', operation: 'runAndWait', jobPath: '/public/etl/load_sales', pollInterval: 0.01, timeout: 5, options: { removeWhenDone: true } },
+			parameters: { resource: 'job', operation: 'runAndWait', jobPath: '/public/etl/load_sales', options: { pollInterval: 0.01, timeout: 5, removeWhenDone: true } },
 			credentials,
 		});
 		expect(result.items[0].json).toMatchObject({ success: true, removedFromServer: false, removeError: 'The specified job [load_sales] could not be found' });

@@ -70,7 +70,7 @@ describe('Pipeline on a Hop Server (emulator)', () => {
 		});
 		expect(result.error?.message).toMatch(/did not finish within 1 s: .*It was stopped on the server/);
 		const id = /\(id ([^)]+)\)/.exec(result.error!.message)![1];
-		const status = await run(node, { parameters: { resource: 'pipeline', operation: 'getStatus', pipelineName: 'long-running', pipelineId: id }, credentials: credentials() });
+		const status = await run(node, { parameters: { resource: 'pipeline', operation: 'getStatus', pipelineName: 'long-running', options: { pipelineId: id } }, credentials: credentials() });
 		expect(status.items[0].json).toMatchObject({ id, statusDesc: expect.stringMatching(/^(Finished|Stopped|Halting)/) });
 	});
 
@@ -123,7 +123,7 @@ describe('Pipeline on a Hop Server (emulator)', () => {
 		expect(registered.error).toBeUndefined();
 		const id = String(registered.items[0].json.id);
 		expect(registered.items[0].json).toMatchObject({ pipelineName: 'ticker', runConfiguration: 'local', message: `Pipeline 'ticker' was added to HopServer with id ${id}` });
-		const ref = { pipelineName: 'ticker', pipelineId: id };
+		const ref = { pipelineName: 'ticker', options: { pipelineId: id } };
 
 		const waiting = await run(node, { parameters: { resource: 'pipeline', operation: 'getStatus', ...ref }, credentials: credentials() });
 		expect(waiting.items[0].json.statusDesc).toBe('Waiting');
@@ -138,7 +138,7 @@ describe('Pipeline on a Hop Server (emulator)', () => {
 		const resumed = await run(node, { parameters: { resource: 'pipeline', operation: 'resume', ...ref }, credentials: credentials() });
 		expect(resumed.items[0].json).toMatchObject({ paused: false, changed: true });
 
-		const image = await run(node, { parameters: { resource: 'pipeline', operation: 'getImage', ...ref }, credentials: credentials() });
+		const image = await run(node, { parameters: { resource: 'pipeline', operation: 'getImage', pipelineName: 'ticker', pipelineId: id }, credentials: credentials() });
 		expect(image.error).toBeUndefined();
 		expect(image.items[0].json).toMatchObject({ fileName: 'ticker.svg', mimeType: 'image/svg+xml' });
 		expect(Buffer.from(image.items[0].binary!.data.data, 'base64').toString('utf8')).toMatch(/<svg/);
@@ -161,7 +161,7 @@ describe('Pipeline on a Hop Server (emulator)', () => {
 	});
 
 	it('Get Status of an unknown pipeline fails with the servlet\'s words', async () => {
-		const result = await run(node, { parameters: { resource: 'pipeline', operation: 'getStatus', pipelineName: 'nope', pipelineId: 'nope-id' }, credentials: credentials() });
+		const result = await run(node, { parameters: { resource: 'pipeline', operation: 'getStatus', pipelineName: 'nope', options: { pipelineId: 'nope-id' } }, credentials: credentials() });
 		expect(result.error?.message).toBe('The specified pipeline [nope] could not be found');
 	});
 });

@@ -28,7 +28,9 @@ beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 afterAll(() => nock.enableNetConnect());
 
-const ref = { pipelineName: 'load-customers', pipelineId: 'pipe-1' };
+const ref = { pipelineName: 'load-customers', options: { pipelineId: 'pipe-1' } };
+/** Get Image draws a pipeline by its id only: the ID is a required field there, not an option. */
+const imageRef = { pipelineName: 'load-customers', pipelineId: 'pipe-1' };
 
 describe('Pipeline: Get Status', () => {
 	it('asks /hop/pipelineStatus/ by name and id with xml=Y and the first log line, and types the pipeline-status Hop 2.9 sends as text/html', async () => {
@@ -50,7 +52,7 @@ describe('Pipeline: Get Status', () => {
 				}),
 				HTML_2_9,
 			);
-		const result = await run(node, { parameters: { resource: 'pipeline', operation: 'getStatus', ...ref, options: { fromLine: 3 } }, credentials: hopCredentials });
+		const result = await run(node, { parameters: { resource: 'pipeline', operation: 'getStatus', ...ref, options: { ...ref.options, fromLine: 3 } }, credentials: hopCredentials });
 		expect(result.error).toBeUndefined();
 		scope.done();
 		expect(result.items[0].json).toEqual({
@@ -328,7 +330,7 @@ describe('Pipeline: Stop, Pause, Resume, Remove, Get Image', () => {
 	it('Get Image downloads the SVG as binary data', async () => {
 		const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>';
 		const scope = hop().get('/hop/pipelineImage/').query({ name: 'load-customers', id: 'pipe-1' }).reply(200, svg, { 'Content-Type': 'image/svg+xml;charset=UTF-8' });
-		const result = await run(node, { parameters: { resource: 'pipeline', operation: 'getImage', ...ref }, credentials: hopCredentials });
+		const result = await run(node, { parameters: { resource: 'pipeline', operation: 'getImage', ...imageRef }, credentials: hopCredentials });
 		expect(result.error).toBeUndefined();
 		scope.done();
 		expect(result.items[0].json).toMatchObject({ pipelineName: 'load-customers', id: 'pipe-1', fileName: 'load-customers.svg', mimeType: 'image/svg+xml' });
@@ -339,10 +341,10 @@ describe('Pipeline: Stop, Pause, Resume, Remove, Get Image', () => {
 		const noId = await run(node, { parameters: { resource: 'pipeline', operation: 'getImage', pipelineName: 'load-customers', pipelineId: '={{ $json.missing ?? "" }}' }, credentials: hopCredentials });
 		expect(noId.error?.message).toMatch(/Pipeline ID is empty/);
 		hop().get('/hop/pipelineImage/').query(true).reply(204);
-		const headless = await run(node, { parameters: { resource: 'pipeline', operation: 'getImage', ...ref }, credentials: hopCredentials });
+		const headless = await run(node, { parameters: { resource: 'pipeline', operation: 'getImage', ...imageRef }, credentials: hopCredentials });
 		expect(headless.error?.message).toMatch(/draws no images: it answered HTTP 204/);
 		hop().get('/hop/pipelineImage/').query(true).reply(200, '');
-		const unknown = await run(node, { parameters: { resource: 'pipeline', operation: 'getImage', ...ref }, credentials: hopCredentials });
+		const unknown = await run(node, { parameters: { resource: 'pipeline', operation: 'getImage', ...imageRef }, credentials: hopCredentials });
 		expect(unknown.error?.message).toMatch(/could not be found on the Hop Server/);
 	});
 });

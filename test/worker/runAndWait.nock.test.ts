@@ -18,10 +18,8 @@ const base = {
 	resource: 'job',
 	operation: 'runAndWait',
 	jobPath: '/public/etl/load_sales.kjb',
-	logLevel: 'Detailed',
 	jobParameters: { entry: [{ name: 'DATE', value: '2024-01-31' }] },
-	pollInterval: 0.01,
-	timeout: 5,
+	options: { logLevel: 'Detailed', pollInterval: 0.01, timeout: 5 },
 };
 
 function started(id = 'job-1') {
@@ -105,7 +103,7 @@ describe('Job: Run and Wait', () => {
 		started();
 		poll(0, { status: 'Running', log: 'l1\nl2\nl3\n', first: 0, last: 3, result: running() });
 		poll(3, { status: 'Finished', log: 'l4\nl5\n', first: 3, last: 5 });
-		const result = await run(node, { parameters: { ...base, options: { logLines: 2 } }, credentials });
+		const result = await run(node, { parameters: { ...base, options: { ...base.options, logLines: 2 } }, credentials });
 		expect(result.items[0].json).toMatchObject({ log: 'l4\nl5\n', logLineCount: 5 });
 	});
 
@@ -128,7 +126,7 @@ describe('Job: Run and Wait', () => {
 	it('passes a failed job through as data with "Error on Job Errors" off', async () => {
 		started();
 		poll(0, { status: 'Finished (with errors)', log: 'x\n', first: 0, last: 1, result: { ...FINISHED_RESULT, nr_errors: 1, result: 'N' } });
-		const result = await run(node, { parameters: { ...base, options: { errorOnJobErrors: false } }, credentials });
+		const result = await run(node, { parameters: { ...base, options: { ...base.options, errorOnJobErrors: false } }, credentials });
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({
 			success: false,
@@ -165,7 +163,7 @@ describe('Job: Run and Wait', () => {
 
 		started();
 		poll(0, { status, log: 'stopped by user\n', first: 0, last: 1, result: { ...FINISHED_RESULT, is_stopped: 'Y', result: 'N' } });
-		const passed = await run(node, { parameters: { ...base, options: { errorWhenStopped: false } }, credentials });
+		const passed = await run(node, { parameters: { ...base, options: { ...base.options, errorWhenStopped: false } }, credentials });
 		expect(passed.error).toBeUndefined();
 		expect(passed.items[0].json).toMatchObject({ success: false, statusDesc: status, failureReason: `the job was stopped (status "${status}")` });
 	});
@@ -173,7 +171,7 @@ describe('Job: Run and Wait', () => {
 	it('a stopped job still fails when only "Error on Job Errors" is turned off', async () => {
 		started();
 		poll(0, { status: 'Stopped', log: '', first: 0, last: 0, result: { ...FINISHED_RESULT, is_stopped: 'Y' } });
-		const result = await run(node, { parameters: { ...base, options: { errorOnJobErrors: false } }, credentials });
+		const result = await run(node, { parameters: { ...base, options: { ...base.options, errorOnJobErrors: false } }, credentials });
 		expect(result.error?.message).toMatch(/was stopped/);
 	});
 
@@ -190,7 +188,7 @@ describe('Job: Run and Wait', () => {
 			.query({ name: 'load_sales', id: 'job-1', xml: 'Y' })
 			.reply(200, webResult('OK', 'Job [load_sales] stop requested.'), XML);
 		const began = Date.now();
-		const result = await run(node, { parameters: { ...base, pollInterval: 0.02, timeout: 0.15 }, credentials });
+		const result = await run(node, { parameters: { ...base, options: { ...base.options, pollInterval: 0.02, timeout: 0.15 } }, credentials });
 		const took = Date.now() - began;
 		expect(result.error?.message).toBe(
 			'The job "load_sales" (id job-1) did not finish within 0.15 s: last status "Running". It was stopped on the server (the server said: Job [load_sales] stop requested.).',
@@ -235,8 +233,8 @@ describe('Job: Run and Wait', () => {
 		const scope = worker().get('/dataflow/runJob').query(true).reply(200, webResult('OK', '', 'x'), XML);
 		for (const [over, message] of [
 			[{ jobPath: '={{ "" }}' }, /Job Path is empty/],
-			[{ pollInterval: '={{ 0 }}' }, /Poll Interval must be a number of seconds above 0/],
-			[{ timeout: '={{ -1 }}' }, /Timeout must be a number of seconds/],
+			[{ options: { ...base.options, pollInterval: '={{ 0 }}' } }, /Poll Interval must be a number of seconds above 0/],
+			[{ options: { ...base.options, timeout: '={{ -1 }}' } }, /Timeout must be a number of seconds/],
 		] as const) {
 			const result = await run(node, { parameters: { ...base, ...over }, credentials });
 			expect(result.error?.message).toMatch(message);
@@ -253,7 +251,7 @@ describe('Job: Run and Wait', () => {
 			.query({ name: 'b', id: 'id-b', xml: 'Y', from: '0' })
 			.reply(200, statusXml({ name: 'b', id: 'id-b', status: 'Finished (with errors)', last: 1, result: { ...FINISHED_RESULT, nr_errors: 1 } }), XML);
 		const result = await run(node, {
-			parameters: { ...base, jobPath: '={{$json.path}}', logLevel: 'Basic', jobParameters: {} },
+			parameters: { ...base, jobPath: '={{$json.path}}', jobParameters: {}, options: { ...base.options, logLevel: 'Basic' } },
 			credentials,
 			input: [{ json: { path: '/public/a' } }, { json: { path: '/public/b' } }, { json: { path: '' } }],
 			continueOnFail: true,

@@ -12,7 +12,7 @@ const fixture = useEmulator({ jobDurationMs: 2000 });
 it('sends a progress line for each status the job goes through, ending with the final one', async () => {
 	const messages: string[] = [];
 	const result = await run(new DataflowWorker(), {
-		parameters: { resource: 'job', operation: 'runAndWait', jobPath: '/public/etl/daily_load', pollInterval: 0.05, timeout: 30 },
+		parameters: { resource: 'job', operation: 'runAndWait', jobPath: '/public/etl/daily_load', options: { pollInterval: 0.05, timeout: 30 } },
 		credentials: { dataflowServerApi: fixture.server() },
 		onUiMessage: (type, data) => {
 			if (type === 'sendConsoleMessage') messages.push(JSON.stringify(data));
@@ -30,7 +30,10 @@ it('sends a progress line for each status the job goes through, ending with the 
 });
 
 it('Poll Interval and Timeout show whole seconds as typed ("5", not "5.00")', () => {
-	const fields = new DataflowWorker().description.properties.filter((p) => p.name === 'pollInterval' || p.name === 'timeout');
+	// Options of the Run and Wait operations' Options collections.
+	const fields = new DataflowWorker().description.properties
+		.flatMap((p) => (p.type === 'collection' ? ((p.options ?? []) as typeof p[]) : [p]))
+		.filter((p) => p.name === 'pollInterval' || p.name === 'timeout');
 	expect(fields.length).toBeGreaterThan(0);
 	for (const field of fields) expect(field.typeOptions?.numberPrecision).toBeUndefined();
 });

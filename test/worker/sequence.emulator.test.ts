@@ -10,7 +10,7 @@ describe('Worker node against the emulator: sequences', () => {
 	it('Sequence Reserve hands out consecutive blocks; an unknown sequence fails with the server message', async () => {
 		const reserve = (sequenceName: string, increment?: number) =>
 			run(node, {
-				parameters: { resource: 'sequence', operation: 'reserve', sequenceName, ...(increment === undefined ? {} : { increment }) },
+				parameters: { resource: 'sequence', operation: 'reserve', sequenceName, options: increment === undefined ? {} : { increment } },
 				credentials: { dataflowServerApi: fixture.server() },
 			});
 		const first = await reserve('orders', 100);

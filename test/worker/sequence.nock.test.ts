@@ -21,7 +21,7 @@ describe('Sequence: Reserve', () => {
 			.query({ name: 'orders', increment: '500' })
 			.reply(200, '<?xml version="1.0" encoding="UTF-8"?>\n<seq><value>570000</value><increment>500</increment></seq>', XML);
 		const result = await run(node, {
-			parameters: { resource: 'sequence', operation: 'reserve', sequenceName: 'orders', increment: 500 },
+			parameters: { resource: 'sequence', operation: 'reserve', sequenceName: 'orders', options: { increment: 500 } },
 			credentials: credentials(),
 		});
 		expect(result.error).toBeUndefined();
@@ -52,11 +52,11 @@ describe('Sequence: Reserve', () => {
 	});
 
 	it.each([
-		[{ sequenceName: '={{ "" }}', increment: 10 }, /Sequence Name is empty/],
-		[{ sequenceName: 'orders', increment: 'abc' }, /Increment must be a whole number from 1 up, got "abc"/],
-		[{ sequenceName: 'orders', increment: '={{ "ten" }}' }, /Increment must be a whole number/],
-		[{ sequenceName: 'orders', increment: 0 }, /Increment must be a whole number from 1 up, got "0"/],
-		[{ sequenceName: 'orders', increment: 2.5 }, /Increment must be a whole number/],
+		[{ sequenceName: '={{ "" }}', options: { increment: 10 } }, /Sequence Name is empty/],
+		[{ sequenceName: 'orders', options: { increment: 'abc' } }, /Increment must be a whole number from 1 up, got "abc"/],
+		[{ sequenceName: 'orders', options: { increment: '={{ "ten" }}' } }, /Increment must be a whole number/],
+		[{ sequenceName: 'orders', options: { increment: 0 } }, /Increment must be a whole number from 1 up, got "0"/],
+		[{ sequenceName: 'orders', options: { increment: 2.5 } }, /Increment must be a whole number/],
 	])('refuses %j before any request', async (fields, message) => {
 		const scope = worker().get('/dataflow/nextSequence').query(true).reply(200, '<seq><value>1</value><increment>1</increment></seq>', XML);
 		const result = await run(node, { parameters: { resource: 'sequence', operation: 'reserve', ...fields }, credentials: credentials() });
@@ -68,7 +68,7 @@ describe('Sequence: Reserve', () => {
 		worker().get('/dataflow/nextSequence').query({ name: 'orders', increment: '10' }).reply(200, '<seq><value>5</value><increment>10</increment></seq>', XML);
 		worker().get('/dataflow/nextSequence').query({ name: 'nope', increment: '10' }).reply(404, JETTY_404, { 'Content-Type': 'text/html' });
 		const result = await run(node, {
-			parameters: { resource: 'sequence', operation: 'reserve', sequenceName: '={{$json.name}}', increment: '={{$json.increment}}' },
+			parameters: { resource: 'sequence', operation: 'reserve', sequenceName: '={{$json.name}}', options: { increment: '={{$json.increment}}' } },
 			credentials: credentials(),
 			input: [{ json: { name: 'orders', increment: 10 } }, { json: { name: 'orders', increment: 'x' } }, { json: { name: 'nope', increment: 10 } }],
 			continueOnFail: true,

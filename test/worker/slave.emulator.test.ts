@@ -14,7 +14,7 @@ describe('Worker node against the emulator: slaves', () => {
 			['ETL-2', 'h2b'],
 		]) {
 			const registered = await run(node, {
-				parameters: { resource: 'slave', operation: 'register', slaveName: name, hostname, port: 8090, additionalFields: { username: 'cluster', password: 'pw' } },
+				parameters: { resource: 'slave', operation: 'register', slaveName: name, hostname, additionalFields: { port: 8090, username: 'cluster', password: 'pw' } },
 				credentials: { dataflowServerApi: fixture.server() },
 			});
 			expect(registered.items[0].json).toMatchObject({ registered: true, name });

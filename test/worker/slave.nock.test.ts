@@ -30,8 +30,7 @@ describe('Slave: Register and List', () => {
 				operation: 'register',
 				slaveName: 'w&2',
 				hostname: 'etl-2.example.com',
-				port: 8082,
-				additionalFields: { username: 'cluster', password: 'p<ss', webAppName: 'pentaho', sslMode: true, proxyHostname: 'proxy', proxyPort: 3128 },
+				additionalFields: { port: 8082, username: 'cluster', password: 'p<ss', webAppName: 'pentaho', sslMode: true, proxyHostname: 'proxy', proxyPort: 3128 },
 			},
 			credentials: credentials(),
 		});

@@ -26,7 +26,7 @@ describe('Worker node against the emulator: sockets', () => {
 		const list = async (onlyOpen: boolean) =>
 			(
 				await run(node, {
-					parameters: { resource: 'socket', operation: 'list', host: 'node-a', onlyOpen },
+					parameters: { resource: 'socket', operation: 'list', host: 'node-a', options: { onlyOpen } },
 					credentials: { dataflowServerApi: fixture.server() },
 				})
 			).items.map((i) => i.json);

@@ -172,7 +172,7 @@ Found 3 ports for host &#x27;127.0.0.1&#x27;<p>
 			.get('/dataflow/listSocket')
 			.query({ host: 'h9', onlyOpen: 'Y' })
 			.reply(200, "<HTML>\n<BODY>\n<H1>Ports for host &#x27;h9&#x27;</H1>\nNo port allocations found for host &#x27;h9&#x27;\n", { 'Content-Type': 'text/html' });
-		const result = await run(node, { parameters: { resource: 'socket', operation: 'list', host: 'h9', onlyOpen: true }, credentials: credentials() });
+		const result = await run(node, { parameters: { resource: 'socket', operation: 'list', host: 'h9', options: { onlyOpen: true } }, credentials: credentials() });
 		scope.done();
 		expect(result.error).toBeUndefined();
 		expect(result.items).toEqual([]);

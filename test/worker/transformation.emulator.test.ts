@@ -30,10 +30,11 @@ function transformation(operation: string, parameters: Record<string, unknown>, 
 	return run(node, { parameters: { resource: 'transformation', operation, ...parameters }, credentials: credentials(), ...extra });
 }
 
-function runAndWait(path: string, parameters: Record<string, string> = {}, extra: Record<string, unknown> = {}, runExtra: Record<string, unknown> = {}) {
+/** `options`: the Options collection's values over Log Level Basic, Poll Interval 0.05 s and Timeout 10 s. */
+function runAndWait(path: string, parameters: Record<string, string> = {}, options: Record<string, unknown> = {}, runExtra: Record<string, unknown> = {}) {
 	return transformation(
 		'runAndWait',
-		{ transPath: path, logLevel: 'Basic', transParameters: pairs(parameters), pollInterval: 0.05, timeout: 10, ...extra },
+		{ transPath: path, transParameters: pairs(parameters), options: { logLevel: 'Basic', pollInterval: 0.05, timeout: 10, ...options } },
 		runExtra,
 	);
 }
@@ -80,7 +81,7 @@ describe('Transformation: Run and Wait against the emulator', () => {
 	});
 
 	it('returns a failed run as an item with success false when errors are not to fail the node', async () => {
-		const result = await runAndWait('/public/etl/stage_orders', { FAIL: 'Y' }, { options: { errorOnErrors: false } });
+		const result = await runAndWait('/public/etl/stage_orders', { FAIL: 'Y' }, { errorOnErrors: false });
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({ success: false, statusDesc: 'Finished (with errors)' });
 		expect(String(result.items[0].json.failureReason)).toMatch(/1 error in step "Table output"/);
@@ -100,7 +101,7 @@ describe('Transformation: Run and Wait against the emulator', () => {
 
 	it('leaves the transformation running after a timeout when asked', async () => {
 		fixture.resetRequests();
-		const result = await runAndWait('/public/etl/slow', { DURATION_MS: '600000' }, { timeout: 0.2, options: { onAbort: 'leave' } });
+		const result = await runAndWait('/public/etl/slow', { DURATION_MS: '600000' }, { timeout: 0.2, onAbort: 'leave' });
 		expect(result.error?.message).toMatch(/It was left running on the server, as "On Timeout or Cancel" asks\.$/);
 		expect(requestsTo('stopTrans')).toHaveLength(0);
 		const id = /id ([0-9a-f-]+)/.exec(result.error!.message)![1];
@@ -138,7 +139,7 @@ describe('Transformation: Run and Wait against the emulator', () => {
 		await runAndWait(
 			'/public/etl/long_load',
 			{ DURATION_MS: '600000' },
-			{ pollInterval: 0.05, timeout: 0, options: { onAbort: 'safeStop' } },
+			{ pollInterval: 0.05, timeout: 0, onAbort: 'safeStop' },
 			{ onStarted: (cancel: () => void) => void seen('transStatus', 2).then(cancel) },
 		);
 		expect(requestsTo('stopTrans')[0].query).toMatchObject({ inputOnly: 'Y' });
@@ -146,7 +147,7 @@ describe('Transformation: Run and Wait against the emulator', () => {
 
 	it('removes the finished transformation from the server after reading its result, when asked', async () => {
 		fixture.resetRequests();
-		const result = await runAndWait('/public/etl/tidy', {}, { options: { removeWhenDone: true } });
+		const result = await runAndWait('/public/etl/tidy', {}, { removeWhenDone: true });
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({ success: true, removedFromServer: true });
 		expect(control().trans.find('', String(result.items[0].json.id))).toBeUndefined();
@@ -157,7 +158,7 @@ describe('Transformation: Run and Wait against the emulator', () => {
 
 describe('Transformation: control operations against the emulator', () => {
 	async function started(parameters: Record<string, string> = { DURATION_MS: '600000' }) {
-		const result = await transformation('run', { transPath: '/public/etl/controlled', logLevel: 'Basic', transParameters: pairs(parameters) });
+		const result = await transformation('run', { transPath: '/public/etl/controlled', transParameters: pairs(parameters), options: { logLevel: 'Basic' } });
 		expect(result.error).toBeUndefined();
 		return String(result.items[0].json.id);
 	}
@@ -165,7 +166,7 @@ describe('Transformation: control operations against the emulator', () => {
 	it('runs, pauses, resumes, reads the steps, stops safely and removes', async () => {
 		const id = await started();
 		fixture.emulator.app.advanceClock(1000);
-		const ref = { transName: 'controlled', transId: id };
+		const ref = { transName: 'controlled', options: { transId: id } };
 
 		const paused = await transformation('pause', ref);
 		expect(paused.items[0].json).toMatchObject({ id, paused: true, changed: true, statusDesc: 'Paused' });
@@ -182,7 +183,7 @@ describe('Transformation: control operations against the emulator', () => {
 		const refused = await transformation('remove', ref);
 		expect(refused.error?.message).toMatch(/is still running \(status "Running"\): stop it first/);
 
-		const stopped = await transformation('stop', { ...ref, safeStop: true });
+		const stopped = await transformation('stop', { ...ref, options: { ...ref.options, safeStop: true } });
 		expect(stopped.items[0].json).toMatchObject({ id, stopRequested: true, safeStop: true });
 		const after = await transformation('getStatus', ref);
 		expect(after.items[0].json.statusDesc).toBe('Stopped');
@@ -198,17 +199,17 @@ describe('Transformation: control operations against the emulator', () => {
 
 	it('downloads the image, and fails clearly for a transformation the server does not know (empty answer)', async () => {
 		const id = await started({ DURATION_MS: '50' });
-		const image = await transformation('getImage', { transName: 'controlled', transId: id, binaryPropertyName: 'picture' });
+		const image = await transformation('getImage', { transName: 'controlled', binaryPropertyName: 'picture', options: { transId: id } });
 		expect(image.error).toBeUndefined();
 		expect(image.items[0].binary?.picture.mimeType).toBe('image/png');
-		const missing = await transformation('getImage', { transName: 'nothing', transId: 'no-such-id', binaryPropertyName: 'picture' });
+		const missing = await transformation('getImage', { transName: 'nothing', binaryPropertyName: 'picture', options: { transId: 'no-such-id' } });
 		expect(missing.error?.message).toBe('The transformation "nothing" (id no-such-id) could not be found on the server (it answered an empty body instead of an image)');
 	});
 
 	it('refuses to pause a transformation that has ended', async () => {
 		const id = await started({ DURATION_MS: '10' });
 		fixture.emulator.app.advanceClock(1000);
-		const result = await transformation('pause', { transName: 'controlled', transId: id });
+		const result = await transformation('pause', { transName: 'controlled', options: { transId: id } });
 		expect(result.error?.message).toMatch(/cannot be paused: it has already ended \(status "Finished"\)$/);
 	});
 
@@ -217,10 +218,8 @@ describe('Transformation: control operations against the emulator', () => {
 		const ok = await transformation('execute', {
 			executeSource: 'repository',
 			repositoryName: 'dataflow',
-			repositoryUser: 'admin',
-			repositoryPassword: 'password',
 			executePath: '/public/etl/stage_customers.ktr',
-			logLevel: 'Minimal',
+			options: { logLevel: 'Minimal', repositoryPassword: 'password', repositoryUser: 'admin' },
 			executeParameters: pairs({ REGION: 'EU' }),
 			executeVariables: pairs({ BATCH: '7' }),
 		});
@@ -237,9 +236,8 @@ describe('Transformation: control operations against the emulator', () => {
 		const badPassword = await transformation('execute', {
 			executeSource: 'repository',
 			repositoryName: 'dataflow',
-			repositoryUser: 'admin',
-			repositoryPassword: 'wrong-secret',
 			executePath: '/public/etl/stage_customers',
+			options: { repositoryPassword: 'wrong-secret', repositoryUser: 'admin' },
 		});
 		expect(badPassword.error?.message).toMatch(/Repository login failed/);
 		expect(badPassword.error?.description).toMatch(/the repository refused the Repository User and Repository Password/);
@@ -261,9 +259,8 @@ describe('Job: control operations against the emulator', () => {
 				operation: 'execute',
 				executeSource: 'repository',
 				repositoryName: 'dataflow',
-				repositoryUser: 'admin',
-				repositoryPassword: 'password',
 				executePath: '/public/etl/nightly.kjb',
+				options: { repositoryPassword: 'password', repositoryUser: 'admin' },
 				executeParameters: pairs({ DURATION_MS: '600000' }),
 			},
 			credentials: credentials(),
@@ -271,7 +268,7 @@ describe('Job: control operations against the emulator', () => {
 		expect(executed.error).toBeUndefined();
 		const id = String(executed.items[0].json.id);
 		expect(executed.items[0].json).toMatchObject({ jobName: 'nightly', jobPath: '/public/etl/nightly', message: 'Job started' });
-		const ref = { resource: 'job', jobName: 'nightly', jobId: id };
+		const ref = { resource: 'job', jobName: 'nightly', options: { jobId: id } };
 		fixture.emulator.app.advanceClock(1000);
 
 		const stillRunning = await run(node, { parameters: { ...ref, operation: 'start' }, credentials: credentials() });
@@ -288,7 +285,7 @@ describe('Job: control operations against the emulator', () => {
 
 		const refused = await run(node, { parameters: { ...ref, operation: 'remove' }, credentials: credentials() });
 		expect(refused.error?.message).toMatch(/still running/);
-		const removed = await run(node, { parameters: { ...ref, operation: 'remove', removeRunning: true }, credentials: credentials() });
+		const removed = await run(node, { parameters: { ...ref, operation: 'remove', options: { ...ref.options, removeRunning: true } }, credentials: credentials() });
 		expect(removed.items[0].json).toMatchObject({ removed: true });
 		expect(jobs().jobs.find((j) => j.id === id)).toBeUndefined();
 	});
@@ -296,7 +293,7 @@ describe('Job: control operations against the emulator', () => {
 	it('Run and Wait stops the job on the server when the wait times out, and removes a finished one when asked', async () => {
 		fixture.resetRequests();
 		const slow = await run(node, {
-			parameters: { resource: 'job', operation: 'runAndWait', jobPath: '/public/etl/slow_job', jobParameters: pairs({ DURATION_MS: '600000' }), pollInterval: 0.05, timeout: 0.3 },
+			parameters: { resource: 'job', operation: 'runAndWait', jobPath: '/public/etl/slow_job', jobParameters: pairs({ DURATION_MS: '600000' }), options: { pollInterval: 0.05, timeout: 0.3 } },
 			credentials: credentials(),
 		});
 		expect(slow.error?.message).toMatch(/^The job "slow_job" \(id [0-9a-f-]+\) did not finish within 0\.3 s: last status "(Waiting|Running)"\. It was stopped on the server/);
@@ -304,7 +301,7 @@ describe('Job: control operations against the emulator', () => {
 		expect(jobs().status(jobs().jobs.find((j) => j.id === id)!)).toBe('Stopped');
 
 		const tidy = await run(node, {
-			parameters: { resource: 'job', operation: 'runAndWait', jobPath: '/public/etl/tidy_job', pollInterval: 0.05, timeout: 10, options: { removeWhenDone: true } },
+			parameters: { resource: 'job', operation: 'runAndWait', jobPath: '/public/etl/tidy_job', options: { pollInterval: 0.05, timeout: 10, removeWhenDone: true } },
 			credentials: credentials(),
 		});
 		expect(tidy.items[0].json).toMatchObject({ success: true, removedFromServer: true });
@@ -314,7 +311,7 @@ describe('Job: control operations against the emulator', () => {
 	it('Run and Wait stops the job when the n8n execution is cancelled', async () => {
 		fixture.resetRequests();
 		const result = await run(node, {
-			parameters: { resource: 'job', operation: 'runAndWait', jobPath: '/public/etl/cancelled_job', jobParameters: pairs({ DURATION_MS: '600000' }), pollInterval: 0.05, timeout: 0 },
+			parameters: { resource: 'job', operation: 'runAndWait', jobPath: '/public/etl/cancelled_job', jobParameters: pairs({ DURATION_MS: '600000' }), options: { pollInterval: 0.05, timeout: 0 } },
 			credentials: credentials(),
 			onStarted: (cancel: () => void) => void seen('jobStatus', 2).then(cancel),
 		});

@@ -90,10 +90,8 @@ const base = {
 	resource: 'transformation',
 	operation: 'runAndWait',
 	transPath: '/public/etl/stage_customers.ktr',
-	logLevel: 'Detailed',
 	transParameters: { entry: [{ name: 'REGION', value: 'EU & UK' }] },
-	pollInterval: 0.01,
-	timeout: 5,
+	options: { logLevel: 'Detailed', pollInterval: 0.01, timeout: 5 },
 };
 
 function started(id = 'trans-1') {
@@ -165,7 +163,7 @@ describe('Transformation: Run and Wait (exact requests)', () => {
 
 		started();
 		poll(0, { status: 'Stopped', steps: STEPS });
-		const item = await run(node, { parameters: { ...base, options: { errorWhenStopped: false } }, credentials });
+		const item = await run(node, { parameters: { ...base, options: { ...base.options, errorWhenStopped: false } }, credentials });
 		expect(item.error).toBeUndefined();
 		expect(item.items[0].json).toMatchObject({ success: false, statusDesc: 'Stopped', failureReason: 'the transformation was stopped (status "Stopped")' });
 	});
@@ -184,7 +182,7 @@ describe('Transformation: Run and Wait (exact requests)', () => {
 			.get('/dataflow/stopTrans')
 			.query({ name: 'stage_customers', id: 'trans-1', xml: 'Y', inputOnly: 'Y' })
 			.reply(200, webResult('OK', 'Transformation [stage_customers] stop requested.', 'trans-1'), XML);
-		const result = await run(node, { parameters: { ...base, pollInterval: 0.02, timeout: 0.1, options: { onAbort: 'safeStop' } }, credentials });
+		const result = await run(node, { parameters: { ...base, options: { ...base.options, pollInterval: 0.02, timeout: 0.1, onAbort: 'safeStop' } }, credentials });
 		stop.done();
 		expect(result.error?.message).toBe(
 			'The transformation "stage_customers" (id trans-1) did not finish within 0.1 s: last status "Running". It was stopped safely on the server (the server said: Transformation [stage_customers] stop requested.).',
@@ -196,14 +194,14 @@ describe('Transformation: Run and Wait (exact requests)', () => {
 		started();
 		poll(0, { status: 'Running' }).persist();
 		worker().get('/dataflow/stopTrans').query(true).reply(200, webResult('ERROR', 'Transformation [stage_customers] could not be found.'), XML);
-		const failed = await run(node, { parameters: { ...base, pollInterval: 0.02, timeout: 0.05 }, credentials });
+		const failed = await run(node, { parameters: { ...base, options: { ...base.options, pollInterval: 0.02, timeout: 0.05 } }, credentials });
 		expect(failed.error?.message).toMatch(/last status "Running"\. Stopping it on the server failed: Transformation \[stage_customers\] could not be found\. It may still be running\.$/);
 
 		nock.cleanAll();
 		started();
 		poll(0, { status: 'Running' }).persist();
 		const never = worker().get('/dataflow/stopTrans').query(true).reply(200, webResult('OK', 'x'), XML);
-		const left = await run(node, { parameters: { ...base, pollInterval: 0.02, timeout: 0.05, options: { onAbort: 'leave' } }, credentials });
+		const left = await run(node, { parameters: { ...base, options: { ...base.options, pollInterval: 0.02, timeout: 0.05, onAbort: 'leave' } }, credentials });
 		expect(left.error?.message).toMatch(/It was left running on the server, as "On Timeout or Cancel" asks\.$/);
 		expect(never.isDone()).toBe(false);
 	});
@@ -215,7 +213,7 @@ describe('Transformation: Run and Wait (exact requests)', () => {
 			.get('/dataflow/removeTrans')
 			.query({ name: 'stage_customers', id: 'trans-1', xml: 'Y' })
 			.reply(200, `<?xml version="1.0" encoding="UTF-8"?>\n<webresult><result>OK</result><message/><id/></webresult>`, XML);
-		const result = await run(node, { parameters: { ...base, options: { removeWhenDone: true, errorOnErrors: false } }, credentials });
+		const result = await run(node, { parameters: { ...base, options: { ...base.options, removeWhenDone: true, errorOnErrors: false } }, credentials });
 		last.done();
 		remove.done();
 		expect(result.items[0].json).toMatchObject({ success: false, removedFromServer: true });
@@ -238,9 +236,9 @@ describe('Transformation: Run and Wait (exact requests)', () => {
 			[{ transPath: '={{ "" }}' }, /Transformation Path is empty/],
 			[{ transPath: '/public/etl/load.kjb' }, /is a job \(\.kjb\): use the Job resource/],
 			[{ transParameters: { entry: [{ name: 'trans', value: 'x' }] } }, /name "trans" is reserved/],
-			[{ pollInterval: 0 }, /Poll Interval must be a number of seconds above 0/],
-			[{ timeout: -1 }, /Timeout must be a number of seconds/],
-			[{ options: { onAbort: 'explode' } }, /On Timeout or Cancel must be one of stop, safeStop, leave/],
+			[{ options: { ...base.options, pollInterval: 0 } }, /Poll Interval must be a number of seconds above 0/],
+			[{ options: { ...base.options, timeout: -1 } }, /Timeout must be a number of seconds/],
+			[{ options: { ...base.options, onAbort: 'explode' } }, /On Timeout or Cancel must be one of stop, safeStop, leave/],
 		] as const) {
 			const result = await run(node, { parameters: { ...base, ...parameters } as never, credentials });
 			expect(result.error?.message).toMatch(message);
@@ -250,11 +248,11 @@ describe('Transformation: Run and Wait (exact requests)', () => {
 });
 
 describe('Transformation: Run, Get Status, Stop, Pause, Resume, Remove, Get Image (exact requests)', () => {
-	const ref = { resource: 'transformation', transName: 'stage_customers', transId: 'trans-1' };
+	const ref = { resource: 'transformation', transName: 'stage_customers', options: { transId: 'trans-1' } };
 
 	it('Run sends trans (no .ktr), level and parameters as the query and returns the id', async () => {
 		started('trans-7');
-		const result = await run(node, { parameters: { ...base, operation: 'run', options: { includeRaw: true } }, credentials });
+		const result = await run(node, { parameters: { ...base, operation: 'run', options: { logLevel: base.options.logLevel, includeRaw: true } }, credentials });
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({ id: 'trans-7', transName: 'stage_customers', transPath: '/public/etl/stage_customers', message: 'Transformation started' });
 		expect(result.items[0].json.raw).toContain('<webresult>');
@@ -265,7 +263,7 @@ describe('Transformation: Run, Get Status, Stop, Pause, Resume, Remove, Get Imag
 			.get('/dataflow/transStatus')
 			.query({ name: 'stage_customers', id: 'trans-1', xml: 'Y', from: '12' })
 			.reply(200, transXml({ status: 'Paused', paused: true, steps: [{ name: 'Table input', input: 5, written: 5, status: 'Paused', paused: true }], first: 12, last: 14, log: 'a\nb\n' }), XML);
-		const result = await run(node, { parameters: { ...ref, operation: 'getStatus', options: { fromLine: 12 } }, credentials });
+		const result = await run(node, { parameters: { ...ref, operation: 'getStatus', options: { ...ref.options, fromLine: 12 } }, credentials });
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({
 			transName: 'stage_customers',
@@ -288,7 +286,7 @@ describe('Transformation: Run, Get Status, Stop, Pause, Resume, Remove, Get Imag
 	it('Stop sends inputOnly=Y only for a safe stop', async () => {
 		const safe = worker().get('/dataflow/stopTrans').query({ name: 'stage_customers', id: 'trans-1', xml: 'Y', inputOnly: 'Y' }).reply(200, webResult('OK', 'Transformation [stage_customers] stop requested.', 'trans-1'), XML);
 		const now = worker().get('/dataflow/stopTrans').query({ name: 'stage_customers', id: 'trans-1', xml: 'Y' }).reply(200, webResult('OK', 'Transformation [stage_customers] stop requested.', 'trans-1'), XML);
-		const a = await run(node, { parameters: { ...ref, operation: 'stop', safeStop: true }, credentials });
+		const a = await run(node, { parameters: { ...ref, operation: 'stop', options: { ...ref.options, safeStop: true } }, credentials });
 		const b = await run(node, { parameters: { ...ref, operation: 'stop' }, credentials });
 		safe.done();
 		now.done();
@@ -337,7 +335,7 @@ describe('Transformation: Run, Get Status, Stop, Pause, Resume, Remove, Get Imag
 		expect(refused.error?.message).toBe('The transformation "stage_customers" (id trans-1) is still running (status "Running"): stop it first, or turn on "Remove Even if Running"');
 
 		const anyway = worker().get('/dataflow/removeTrans').query({ name: 'stage_customers', id: 'trans-1', xml: 'Y' }).reply(200, ok, XML);
-		const forced = await run(node, { parameters: { ...ref, operation: 'remove', removeRunning: true }, credentials });
+		const forced = await run(node, { parameters: { ...ref, operation: 'remove', options: { ...ref.options, removeRunning: true } }, credentials });
 		anyway.done();
 		expect(forced.items[0].json).toMatchObject({ removed: true });
 	});
@@ -378,10 +376,8 @@ describe('Transformation: Execute (exact requests)', () => {
 		operation: 'execute',
 		executeSource: 'repository',
 		repositoryName: 'dataflow',
-		repositoryUser: 'etl',
-		repositoryPassword: 'R3po&Secret=1',
 		executePath: '/public/etl/stage_customers.ktr',
-		logLevel: 'Minimal',
+		options: { logLevel: 'Minimal', repositoryPassword: 'R3po&Secret=1', repositoryUser: 'etl' },
 		executeParameters: { entry: [{ name: 'REGION', value: 'EU' }] },
 		executeVariables: { entry: [{ name: 'BATCH', value: '7 8' }] },
 	};

@@ -55,9 +55,9 @@ describe('Workflow on a Hop Server (emulator)', () => {
 		).replace('<hop><from>Start</from><to>Success</to>', '<hop><from>Start</from><to>Wait</to><enabled>Y</enabled><evaluation>Y</evaluation><unconditional>Y</unconditional></hop><hop><from>Wait</from><to>Success</to>');
 		const registered = await run(node, { parameters: { resource: 'workflow', operation: 'register' }, credentials: credentials(), input: fileItem(long, 'slow-load.hwf') });
 		expect(registered.error).toBeUndefined();
-		const ref = { workflowName: 'slow-load', workflowId: String(registered.items[0].json.id) };
+		const ref = { workflowName: 'slow-load', options: { workflowId: String(registered.items[0].json.id) } };
 		const started = await run(node, { parameters: { resource: 'workflow', operation: 'start', ...ref }, credentials: credentials() });
-		expect(started.items[0].json).toMatchObject({ id: ref.workflowId, started: true });
+		expect(started.items[0].json).toMatchObject({ id: ref.options.workflowId, started: true });
 		const stopped = await run(node, { parameters: { resource: 'workflow', operation: 'stop', ...ref }, credentials: credentials() });
 		expect(stopped.items[0].json).toMatchObject({ stopRequested: true });
 		let status: IDataObject = {};
@@ -70,7 +70,7 @@ describe('Workflow on a Hop Server (emulator)', () => {
 		expect(image.items[0].json).toMatchObject({ fileName: 'slow-load.svg', mimeType: 'image/svg+xml' });
 		const removed = await run(node, { parameters: { resource: 'workflow', operation: 'remove', ...ref }, credentials: credentials() });
 		expect(removed.error).toBeUndefined();
-		expect(hop().workflows.map((w) => w.id)).not.toContain(ref.workflowId);
+		expect(hop().workflows.map((w) => w.id)).not.toContain(ref.options.workflowId);
 	});
 
 	it('Server › Stop shuts a Hop 2.19 server down (/shutdown), which then refuses new work', async () => {

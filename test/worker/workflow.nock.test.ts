@@ -14,7 +14,7 @@ beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 afterAll(() => nock.enableNetConnect());
 
-const ref = { workflowName: 'nightly-load', workflowId: 'wf-1' };
+const ref = { workflowName: 'nightly-load', options: { workflowId: 'wf-1' } };
 const wait = { options: { pollInterval: 0.01, timeout: 10 } };
 
 describe('Workflow: Get Status', () => {

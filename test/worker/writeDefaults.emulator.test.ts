@@ -134,7 +134,7 @@ describe('no default of a Worker write operation removes or stops what the user 
 		const result = await exec({ resource: 'job', operation: 'stop', jobName: `${p}target` });
 		expect(result.error).toBeUndefined();
 		expect(await others(target.id)).toEqual(before);
-		const status = await exec({ resource: 'job', operation: 'getStatus', jobName: `${p}target`, jobId: target.id });
+		const status = await exec({ resource: 'job', operation: 'getStatus', jobName: `${p}target`, options: { jobId: target.id } });
 		expect(String(status.items[0].json.statusDesc)).toMatch(/^Stopp/);
 	});
 

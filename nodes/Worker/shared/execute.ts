@@ -1,12 +1,12 @@
 /**
  * Execute: run a job or a transformation in one call from a repository the worker knows (by name,
- * with a repository user and password) or from a file on the worker's machine, with parameters,
- * variables and a log level (ExecuteJobServlet / ExecuteTransServlet). Everything is sent as a POST
+ * with an optional repository user and password: Options) or from a file on the worker's machine, with parameters,
+ * variables and a log level (Options) (ExecuteJobServlet / ExecuteTransServlet). Everything is sent as a POST
  * form body, so the repository password never appears in a URL.
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import { readPairs } from '../../common/fields';
+import { optionsCollection, optionsOf, readPairs } from '../../common/fields';
 import { logLevelField, nameValueField, readLogLevel, requiredText, reservedQueryNames } from './fields';
 
 type Kind = 'job' | 'transformation';
@@ -30,6 +30,7 @@ export function executeFields(kind: Kind): INodeProperties[] {
 				{ name: 'Repository', value: 'repository', description: 'A repository configured on the worker server, by name, with a user' },
 			],
 			default: 'repository',
+			required: true,
 		},
 		{
 			displayName: 'Repository Name',
@@ -42,23 +43,6 @@ export function executeFields(kind: Kind): INodeProperties[] {
 			displayOptions: { show: { executeSource: ['repository'] } },
 		},
 		{
-			displayName: 'Repository User',
-			name: 'repositoryUser',
-			type: 'string',
-			default: '',
-			description: 'User name for the repository',
-			displayOptions: { show: { executeSource: ['repository'] } },
-		},
-		{
-			displayName: 'Repository Password',
-			name: 'repositoryPassword',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			description: 'Password for the repository. It is sent in the request body, never in the URL, and never shown in outputs or errors.',
-			displayOptions: { show: { executeSource: ['repository'] } },
-		},
-		{
 			displayName: kind === 'job' ? 'Job Path' : 'Transformation Path',
 			name: 'executePath',
 			type: 'string',
@@ -67,9 +51,29 @@ export function executeFields(kind: Kind): INodeProperties[] {
 			placeholder: `/public/etl/${kind === 'job' ? 'load_sales' : 'stage_customers'}`,
 			description: `Path of the ${noun} in the repository, or the path of the ${ext} file on the worker server`,
 		},
-		logLevelField(`How much the ${noun} writes to its log`),
 		nameValueField('executeParameters', 'Parameters', `Named parameters of the ${noun}`),
 		nameValueField('executeVariables', 'Variables', `Variables set for the ${noun} (names it does not declare as parameters)`),
+		optionsCollection([
+			logLevelField(`How much the ${noun} writes to its log`),
+			// The repository login is optional (a repository may need none); shown for Source "Repository" only.
+			{
+				displayName: 'Repository Password',
+				name: 'repositoryPassword',
+				type: 'string',
+				typeOptions: { password: true },
+				default: '',
+				description: 'Password for the repository. It is sent in the request body, never in the URL, and never shown in outputs or errors.',
+				displayOptions: { show: { '/executeSource': ['repository'] } },
+			},
+			{
+				displayName: 'Repository User',
+				name: 'repositoryUser',
+				type: 'string',
+				default: '',
+				description: 'User name for the repository',
+				displayOptions: { show: { '/executeSource': ['repository'] } },
+			},
+		]),
 	];
 }
 
@@ -117,8 +121,9 @@ export function readExecute(ctx: IExecuteFunctions, itemIndex: number, kind: Kin
 	let password = '';
 	if (source === 'repository') {
 		repository = requiredText(ctx, 'repositoryName', itemIndex, 'Repository Name');
-		user = String(ctx.getNodeParameter('repositoryUser', itemIndex, '') ?? '').trim();
-		password = String(ctx.getNodeParameter('repositoryPassword', itemIndex, '') ?? '');
+		const options = optionsOf(ctx, itemIndex);
+		user = String(options.repositoryUser ?? '').trim();
+		password = String(options.repositoryPassword ?? '');
 	}
 	const form: IDataObject = {};
 	if (source === 'repository') {

@@ -1,6 +1,6 @@
 /**
  * Field definitions and parameter readers shared by several Worker operations: log levels,
- * name/value lists (job parameters, variables), the "Include Raw Response" option, and the worker
+ * name/value lists (job parameters, variables), the Get Status options, and the worker
  * path of the credential.
  */
 import {
@@ -9,7 +9,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { optionsOf, pairListField, rawResponseOptions } from '../../common/fields';
+import { INCLUDE_RAW_OPTION, optionsOf, pairListField } from '../../common/fields';
 import { LOG_LEVEL_OPTIONS } from '../../common/logLevels';
 import { serverSettings, type RequestContext } from '../../common/transport';
 import { toNumber } from '../../common/values';
@@ -36,9 +36,10 @@ export function nameValueField(
 	return pairListField({ name, displayName, placeholder: `Add ${displayName.replace(/s$/, '')}`, description, entry: 'entry' });
 }
 
-/** The "Options" collection of a Get Status: Include Raw Response and Log From Line. */
-export function statusOptionsField(): INodeProperties {
-	return rawResponseOptions([
+/** The options of a Get Status' Options collection: Include Raw Response and Log From Line (with Run ID: runRef.ts refFields). */
+export function statusOptions(): INodeProperties[] {
+	return [
+		INCLUDE_RAW_OPTION,
 		{
 			displayName: 'Log From Line',
 			name: 'fromLine',
@@ -48,7 +49,7 @@ export function statusOptionsField(): INodeProperties {
 			description:
 				'Return only the log after this line number. Pass the "lastLogLineNr" of an earlier answer to get only the new lines.',
 		},
-	]);
+	];
 }
 
 /** Reads statusOptionsField: the first log line wanted (`from`) and Include Raw Response. */
@@ -63,9 +64,9 @@ export function reservedQueryNames(names: string[]): Array<{ name: string; reaso
 	return names.map((name) => ({ name, reason: `the server reads "${name}" as its own query parameter` }));
 }
 
-/** The log level parameter (or `given`, a Log Level read from an Options collection), checked against the server's codes. */
+/** The Log Level option of the Options collection (or `given`), Basic when absent, checked against the server's codes. */
 export function readLogLevel(ctx: IExecuteFunctions, itemIndex: number, given?: unknown): string {
-	const value = String((given === undefined ? ctx.getNodeParameter('logLevel', itemIndex, 'Basic') : given) ?? '').trim();
+	const value = String((given === undefined ? (optionsOf(ctx, itemIndex).logLevel ?? 'Basic') : given) ?? '').trim();
 	if (!LOG_LEVELS.has(value.toLowerCase())) {
 		throw new NodeOperationError(
 			ctx.getNode(),

@@ -187,6 +187,7 @@ export function runFields(kind: HopKind): INodeProperties[] {
 				},
 			],
 			default: 'server',
+			required: true,
 		},
 		{ ...filePathField(kind), displayOptions: { show: { hopSource: ['server'] } } },
 		{ ...definitionBinaryField(kind), displayOptions: { show: { hopSource: ['binary'] } } },

@@ -28,7 +28,7 @@ import { apiError } from '../../common/errors';
 import { toArray, typed } from '../../common/values';
 import { hopDocument, type HopContext } from './hopServer';
 import { failureOf, readStatusCommon, statusJson, text, typedResult, type Failure, type StatusCommon } from './jobStatus';
-import { readRef, refFields, refQuery, type RefWording, type RunRef } from './runRef';
+import { readRef, refFields, refQuery, type RefFieldsChoice, type RefWording, type RunRef } from './runRef';
 import { date, SERVER_NUMBERS } from './serverStatus';
 import { transFailureOf, typedStep } from './transStatus';
 
@@ -206,16 +206,16 @@ const WORKFLOW_REF: RefWording = {
 	idPlaceholder: 'c1451bfb-b867-…',
 };
 
-export function pipelineRefFields(): INodeProperties[] {
-	return refFields(PIPELINE_REF);
+export function pipelineRefFields(choice?: RefFieldsChoice): INodeProperties[] {
+	return refFields(PIPELINE_REF, choice);
 }
 
-export function workflowRefFields(): INodeProperties[] {
-	return refFields(WORKFLOW_REF);
+export function workflowRefFields(choice?: RefFieldsChoice): INodeProperties[] {
+	return refFields(WORKFLOW_REF, choice);
 }
 
-export function readPipelineRef(ctx: IExecuteFunctions, itemIndex: number): RunRef {
-	return readRef(ctx, itemIndex, PIPELINE_REF);
+export function readPipelineRef(ctx: IExecuteFunctions, itemIndex: number, choice?: Pick<RefFieldsChoice, 'idRequired'>): RunRef {
+	return readRef(ctx, itemIndex, PIPELINE_REF, choice);
 }
 
 export function readWorkflowRef(ctx: IExecuteFunctions, itemIndex: number): RunRef {

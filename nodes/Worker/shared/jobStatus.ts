@@ -9,7 +9,7 @@ import { dataflowRequest } from '../../common/transport';
 import { apiError } from '../../common/errors';
 import { toIsoDate, toNumber, typed } from '../../common/values';
 import { workerEndpoint } from './fields';
-import { readRef, refFields, refQuery, type RefWording, type RunRef } from './runRef';
+import { readRef, refFields, refQuery, type RefFieldsChoice, type RefWording, type RunRef } from './runRef';
 
 /** Numeric fields of the nested `result` element. */
 export const RESULT_NUMBERS = [
@@ -210,8 +210,8 @@ const JOB_REF: RefWording = {
 	idPlaceholder: '0f2b7c1e-…',
 };
 
-export function jobRefFields(): INodeProperties[] {
-	return refFields(JOB_REF);
+export function jobRefFields(choice?: RefFieldsChoice): INodeProperties[] {
+	return refFields(JOB_REF, choice);
 }
 
 export function readJobRef(ctx: IExecuteFunctions, itemIndex: number): JobRef {

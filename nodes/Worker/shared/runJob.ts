@@ -11,6 +11,7 @@ import { readWebResult, requireId } from './webResult';
 /** Query parameters runJob reads itself: a job parameter may not have these names. */
 const RESERVED = ['job', 'level'];
 
+/** Job Path and Parameters; the Log Level is an option (runJobLogLevel) of the operation's Options collection. */
 export function runJobFields(): INodeProperties[] {
 	return [
 		// "By Path" first: a standalone worker server has no repository browser; "From List" browses the
@@ -24,13 +25,17 @@ export function runJobFields(): INodeProperties[] {
 			defaultMode: 'path',
 			searchMethod: 'searchJobPaths',
 		}),
-		logLevelField(),
 		nameValueField(
 			'jobParameters',
 			'Parameters',
 			'Named parameters for the job, sent as extra query parameters (the server sets them as job parameters, or as variables when the job does not declare them)',
 		),
 	];
+}
+
+/** The Log Level option of Run and Run and Wait (read by readRunJob; Basic when absent). */
+export function runJobLogLevel(): INodeProperties {
+	return logLevelField();
 }
 
 export interface RunJobPlan {

@@ -11,6 +11,7 @@ import { requireId } from './webResult';
 /** Query parameters runTrans reads itself: a parameter may not have these names. */
 const RESERVED = ['trans', 'level'];
 
+/** Transformation Path and Parameters; the Log Level is an option (runTransLogLevel) of the operation's Options collection. */
 export function runTransFields(): INodeProperties[] {
 	return [
 		// "By Path" first: a standalone worker server has no repository browser; "From List" browses the
@@ -24,13 +25,17 @@ export function runTransFields(): INodeProperties[] {
 			defaultMode: 'path',
 			searchMethod: 'searchTransformationPaths',
 		}),
-		logLevelField('How much the transformation writes to its log'),
 		nameValueField(
 			'transParameters',
 			'Parameters',
 			'Named parameters for the transformation, sent as extra query parameters (the server sets them as parameters, or as variables when the transformation does not declare them)',
 		),
 	];
+}
+
+/** The Log Level option of Run and Run and Wait (read by readRunTrans; Basic when absent). */
+export function runTransLogLevel(): INodeProperties {
+	return logLevelField('How much the transformation writes to its log');
 }
 
 export interface RunTransPlan {

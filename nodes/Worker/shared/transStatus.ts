@@ -6,7 +6,7 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
 import { toArray, typed } from '../../common/values';
-import { readRef, refFields, refQuery, type RefWording, type RunRef } from './runRef';
+import { readRef, refFields, refQuery, type RefFieldsChoice, type RefWording, type RunRef } from './runRef';
 import { fetchStatus, readStatusCommon, statusJson, statusRecord, text, type Failure, type StatusCommon } from './jobStatus';
 
 /** Numeric fields of a `stepstatus`. */
@@ -120,8 +120,8 @@ const TRANS_REF: RefWording = {
 	idPlaceholder: '7c082e8f-…',
 };
 
-export function transRefFields(): INodeProperties[] {
-	return refFields(TRANS_REF);
+export function transRefFields(choice?: RefFieldsChoice): INodeProperties[] {
+	return refFields(TRANS_REF, choice);
 }
 
 export function readTransRef(ctx: IExecuteFunctions, itemIndex: number): TransRef {

@@ -73,7 +73,7 @@ function seconds(ms: number): string {
 	return `${Number.isInteger(value) ? value : value.toFixed(2).replace(/0+$/, '')} s`;
 }
 
-/** The Poll Interval and Timeout fields, and the options every Run and Wait shares. */
+/** The Poll Interval and Timeout options (in runAndWaitOptionsField's `extra`), and the options every Run and Wait shares. */
 export function waitFields(what: RunKind): INodeProperties[] {
 	return [
 		{
@@ -138,7 +138,7 @@ export function runAndWaitOptionsField(
 	what: RunKind,
 	errors: ErrorsOption,
 	stoppedDescription: string,
-	/** More options (the Hop runs keep Run Configuration, Log Level, Poll Interval and Timeout here), sorted in by name. */
+	/** More options (Log Level, Poll Interval and Timeout; the Hop runs also Run Configuration), sorted in by name. */
 	extra: INodeProperties[] = [],
 ): INodeProperties {
 	const options: INodeProperties[] = [
@@ -187,12 +187,12 @@ export function readRunAndWaitOptions(ctx: IExecuteFunctions, itemIndex: number,
 /** Reads Poll Interval, Timeout and the shared options; bad values fail before any request. */
 export function readWaitPolicy(ctx: IExecuteFunctions, itemIndex: number, options: IDataObject, logLines: number, what: RunKind): WaitPolicy {
 	const node = ctx.getNode();
-	// Top-level fields on the Kettle runs; in the Options collection on the Hop runs (hop/runAndWait.ts).
-	const interval = Number(options.pollInterval ?? ctx.getNodeParameter('pollInterval', itemIndex, 5));
+	// Options of the Options collection (runAndWaitOptionsField's `extra`); 5 s and 3600 s when absent.
+	const interval = Number(options.pollInterval ?? 5);
 	if (!Number.isFinite(interval) || interval <= 0) {
 		throw new NodeOperationError(node, `Poll Interval must be a number of seconds above 0, got "${String(interval)}"`, { itemIndex });
 	}
-	const timeout = Number(options.timeout ?? ctx.getNodeParameter('timeout', itemIndex, 3600));
+	const timeout = Number(options.timeout ?? 3600);
 	if (!Number.isFinite(timeout) || timeout < 0) {
 		throw new NodeOperationError(node, `Timeout must be a number of seconds (0 for no limit), got "${String(timeout)}"`, { itemIndex });
 	}

@@ -11,7 +11,7 @@ import type { HopKind } from '../../shared/hopDefinition';
 import { HOP } from '../../shared/hopRun';
 import { hopPath } from '../../shared/hopServer';
 import { pipelineRefFields, readPipelineRef, readWorkflowRef, workflowRefFields } from '../../shared/hopStatus';
-import { refQuery, type RunRef } from '../../shared/runRef';
+import { optionsLast, refQuery, type RunRef } from '../../shared/runRef';
 
 interface Plan {
 	ref: RunRef;
@@ -20,14 +20,17 @@ interface Plan {
 
 export function build(kind: HopKind): { description: INodeProperties[]; execute: CustomOperation } {
 	const n = HOP[kind];
-	const description = updateDisplayOptions({ show: { resource: [kind], operation: ['getImage'] } }, [
-		// GetPipelineImageServlet draws a pipeline by its id only: the ID is required there (for a workflow, optional).
-		...(kind === 'pipeline' ? pipelineRefFields().map((f) => (f.name === 'pipelineId' ? { ...f, required: true } : f)) : workflowRefFields()),
-		binaryOutputField('Name of the binary field the SVG image is put in'),
-	]);
+	const description = updateDisplayOptions(
+		{ show: { resource: [kind], operation: ['getImage'] } },
+		optionsLast([
+			// GetPipelineImageServlet draws a pipeline by its id only: the ID is a required field there (for a workflow, the Run ID option).
+			...(kind === 'pipeline' ? pipelineRefFields({ idRequired: true }) : workflowRefFields()),
+			binaryOutputField('Name of the binary field the SVG image is put in'),
+		]),
+	);
 	const execute = requestOperation<Plan>({
 		plan(itemIndex) {
-			const ref = kind === 'pipeline' ? readPipelineRef(this, itemIndex) : readWorkflowRef(this, itemIndex);
+			const ref = kind === 'pipeline' ? readPipelineRef(this, itemIndex, { idRequired: true }) : readWorkflowRef(this, itemIndex);
 			// GetPipelineImageServlet draws a pipeline by its id only ("Please provide the ID of pipeline …",
 			// apache/hop engine/src/main/java/org/apache/hop/www/GetPipelineImageServlet.java@2.19.0-rc1).
 			if (kind === 'pipeline' && ref.id === '') {

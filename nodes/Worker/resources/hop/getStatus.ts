@@ -2,7 +2,7 @@
 import { type IDataObject, type INodeProperties, updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation, type CustomOperation } from '../../../common/executor';
-import { readStatusOptions, statusOptionsField } from '../../shared/fields';
+import { readStatusOptions, statusOptions } from '../../shared/fields';
 import type { HopKind } from '../../shared/hopDefinition';
 import { HOP } from '../../shared/hopRun';
 import { hopPath, readHopDocument } from '../../shared/hopServer';
@@ -28,8 +28,7 @@ interface Plan {
 export function build(kind: HopKind): { description: INodeProperties[]; execute: CustomOperation } {
 	const n = HOP[kind];
 	const description = updateDisplayOptions({ show: { resource: [kind], operation: ['getStatus'] } }, [
-		...(kind === 'pipeline' ? pipelineRefFields() : workflowRefFields()),
-		statusOptionsField(),
+		...(kind === 'pipeline' ? pipelineRefFields({ options: statusOptions() }) : workflowRefFields({ options: statusOptions() })),
 	]);
 	const execute = requestOperation<Plan>({
 		plan(itemIndex) {

@@ -2,7 +2,7 @@
 import { type INodeProperties, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems, type CustomOperation } from '../../../common/executor';
-import { optionsCollection, optionsOf } from '../../../common/fields';
+import { optionsOf } from '../../../common/fields';
 import type { HopKind } from '../../shared/hopDefinition';
 import { HOP, removeRun } from '../../shared/hopRun';
 import { fetchPipelineStatus, fetchWorkflowStatus, pipelineRefFields, readPipelineRef, readWorkflowRef, workflowRefFields } from '../../shared/hopStatus';
@@ -17,17 +17,17 @@ interface Plan {
 
 export function build(kind: HopKind): { description: INodeProperties[]; execute: CustomOperation } {
 	const n = HOP[kind];
+	const options: INodeProperties[] = [
+		{
+			displayName: 'Remove Even if Running',
+			name: 'removeRunning',
+			type: 'boolean',
+			default: false,
+			description: `Whether to remove a ${n.noun} that is still running. The Hop Server then drops it from its list without stopping it; by default such a ${n.noun} is refused.`,
+		},
+	];
 	const description = updateDisplayOptions({ show: { resource: [kind], operation: ['remove'] } }, [
-		...(kind === 'pipeline' ? pipelineRefFields() : workflowRefFields()),
-		optionsCollection([
-			{
-				displayName: 'Remove Even if Running',
-				name: 'removeRunning',
-				type: 'boolean',
-				default: false,
-				description: `Whether to remove a ${n.noun} that is still running. The Hop Server then drops it from its list without stopping it; by default such a ${n.noun} is refused.`,
-			},
-		]),
+		...(kind === 'pipeline' ? pipelineRefFields({ options }) : workflowRefFields({ options })),
 	]);
 	const execute = defineOperation<Plan>({
 		plan(itemIndex) {

@@ -21,6 +21,7 @@ export const description = updateDisplayOptions({ show }, [
 			{ name: 'XML Text', value: 'text', description: 'The .kjb document as text' },
 		],
 		default: 'binary',
+		required: true,
 	},
 	{
 		displayName: 'Input Binary Field',
@@ -42,7 +43,6 @@ export const description = updateDisplayOptions({ show }, [
 		description: 'The complete .kjb document, with &lt;job&gt; as its root element',
 		displayOptions: { show: { source: ['text'] } },
 	},
-	logLevelField(),
 	nameValueField('jobParameters', 'Parameters', 'Named parameters passed to the job'),
 	nameValueField('variables', 'Variables', 'Variables set for the job (variables without a value are left out, as the server does)'),
 	optionsCollection([
@@ -61,6 +61,7 @@ export const description = updateDisplayOptions({ show }, [
 			description: 'Whether the server gathers performance metrics while the job runs',
 		},
 		INCLUDE_RAW_OPTION,
+		logLevelField(),
 		{
 			displayName: 'Safe Mode',
 			name: 'safeMode',

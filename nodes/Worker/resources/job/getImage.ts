@@ -9,14 +9,14 @@ import type { DataflowResponse } from '../../../common/transport';
 import { apiError } from '../../../common/errors';
 import { workerEndpoint } from '../../shared/fields';
 import { jobRefFields, readJobRef, type JobRef } from '../../shared/jobStatus';
-import { refQuery } from '../../shared/runRef';
+import { optionsLast, refQuery } from '../../shared/runRef';
 
 const show = { resource: ['job'], operation: ['getImage'] };
 
-export const description = updateDisplayOptions({ show }, [
-	...jobRefFields(),
-	binaryOutputField('Name of the binary field the PNG image is put in'),
-]);
+export const description = updateDisplayOptions(
+	{ show },
+	optionsLast([...jobRefFields(), binaryOutputField('Name of the binary field the PNG image is put in')]),
+);
 
 interface Plan {
 	ref: JobRef;

@@ -1,14 +1,14 @@
 import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
-import { readStatusOptions, statusOptionsField, workerEndpoint } from '../../shared/fields';
+import { readStatusOptions, statusOptions, workerEndpoint } from '../../shared/fields';
 import { jobRefFields, jobStatusJson, readJobRef, readJobStatus, type JobRef } from '../../shared/jobStatus';
 import { camelKeys } from '../../shared/outputKeys';
 import { refQuery } from '../../shared/runRef';
 
 const show = { resource: ['job'], operation: ['getStatus'] };
 
-export const description = updateDisplayOptions({ show }, [...jobRefFields(), statusOptionsField()]);
+export const description = updateDisplayOptions({ show }, [...jobRefFields({ options: statusOptions() })]);
 
 interface Plan {
 	ref: JobRef;

@@ -1,6 +1,7 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
+import { optionsOf } from '../../../common/fields';
 import { controlRequest } from '../../shared/control';
 import { fetchJobStatus, isTerminal, jobRefFields, readJobRef, type JobRef } from '../../shared/jobStatus';
 import { checkEnded, NO_LOG_FROM } from '../../shared/transControl';
@@ -9,14 +10,17 @@ import { refQuery } from '../../shared/runRef';
 const show = { resource: ['job'], operation: ['remove'] };
 
 export const description = updateDisplayOptions({ show }, [
-	...jobRefFields(),
-	{
-		displayName: 'Remove Even if Running',
-		name: 'removeRunning',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to remove a job that is still running. The server then drops it from its list without stopping it; by default such a job is refused.',
-	},
+	...jobRefFields({
+		options: [
+			{
+				displayName: 'Remove Even if Running',
+				name: 'removeRunning',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to remove a job that is still running. The server then drops it from its list without stopping it; by default such a job is refused.',
+			},
+		],
+	}),
 ]);
 
 interface Plan {
@@ -26,7 +30,7 @@ interface Plan {
 
 export const execute = defineOperation<Plan>({
 	plan(itemIndex) {
-		return { ref: readJobRef(this, itemIndex), removeRunning: this.getNodeParameter('removeRunning', itemIndex, false) === true };
+		return { ref: readJobRef(this, itemIndex), removeRunning: optionsOf(this, itemIndex).removeRunning === true };
 	},
 	async run({ ref, removeRunning }, itemIndex) {
 		let id = ref.id;

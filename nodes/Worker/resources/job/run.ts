@@ -3,14 +3,14 @@ import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 import { requestOperation } from '../../../common/executor';
 import { rawResponseOptions, readIncludeRaw } from '../../../common/fields';
 import { workerEndpoint } from '../../shared/fields';
-import { readRunJob, runJobFields, type RunJobPlan } from '../../shared/runJob';
+import { readRunJob, runJobFields, runJobLogLevel, type RunJobPlan } from '../../shared/runJob';
 import { readWebResult, requireId } from '../../shared/webResult';
 
 const show = { resource: ['job'], operation: ['run'] };
 
 export const description = updateDisplayOptions({ show }, [
 	...runJobFields(),
-	rawResponseOptions(),
+	rawResponseOptions([runJobLogLevel()]),
 ]);
 
 interface Plan extends RunJobPlan {

@@ -3,7 +3,7 @@ import { type IDataObject, NodeOperationError, updateDisplayOptions } from 'n8n-
 import { defineOperation, toItems } from '../../../common/executor';
 import { controlRequest } from '../../shared/control';
 import { failureOf, fetchJobStatus, isTerminal, type JobStatus } from '../../shared/jobStatus';
-import { readRunJob, runJobFields, startJob, type RunJobPlan } from '../../shared/runJob';
+import { readRunJob, runJobFields, runJobLogLevel, startJob, type RunJobPlan } from '../../shared/runJob';
 import { camelKeys } from '../../shared/outputKeys';
 import { refQuery } from '../../shared/runRef';
 import {
@@ -20,7 +20,6 @@ const show = { resource: ['job'], operation: ['runAndWait'] };
 
 export const description = updateDisplayOptions({ show }, [
 	...runJobFields(),
-	...waitFields('job'),
 	runAndWaitOptionsField(
 		'job',
 		{
@@ -30,6 +29,7 @@ export const description = updateDisplayOptions({ show }, [
 				'Whether a job that ends "Finished (with errors)", with errors counted, with result N or with an error description fails the node. When off, it is returned as an item with "success": false and the reason.',
 		},
 		'Whether a job that ends "Stopped" fails the node. When off, it is returned as an item with "success": false and the reason.',
+		[runJobLogLevel(), ...waitFields('job')],
 	),
 ]);
 

@@ -1,7 +1,7 @@
 import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation, toItems } from '../../../common/executor';
-import { rawResponseOptions, readIncludeRaw } from '../../../common/fields';
+import { optionsOf, rawResponseOptions, readIncludeRaw } from '../../../common/fields';
 import type { DataflowResponse } from '../../../common/transport';
 import { apiError } from '../../../common/errors';
 import { toNumber } from '../../../common/values';
@@ -19,15 +19,16 @@ export const description = updateDisplayOptions({ show }, [
 		placeholder: 'orders',
 		description: 'Name of a sequence configured on the server',
 	},
-	{
-		displayName: 'Increment',
-		name: 'increment',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 10000,
-		description: 'How many values to reserve',
-	},
-	rawResponseOptions(),
+	rawResponseOptions([
+		{
+			displayName: 'Increment',
+			name: 'increment',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 10000,
+			description: 'How many values to reserve (10000 when not set)',
+		},
+	]),
 ]);
 
 interface Plan {
@@ -39,7 +40,7 @@ interface Plan {
 export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		const name = requiredText(this, 'sequenceName', itemIndex, 'Sequence Name');
-		const raw = this.getNodeParameter('increment', itemIndex, 10000) as unknown;
+		const raw = optionsOf(this, itemIndex).increment ?? 10000;
 		const increment = optionalInteger(this, raw === '' || raw === null ? undefined : raw, itemIndex, 'Increment', 1) ?? 10000;
 		return { name, increment, includeRaw: readIncludeRaw(this, itemIndex) };
 	},

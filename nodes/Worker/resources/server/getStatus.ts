@@ -35,6 +35,8 @@ export const description = updateDisplayOptions({ show }, [
 			},
 		],
 		default: 'all',
+		// A selector: it decides the shape of the output, and always has a value.
+		required: true,
 	},
 	rawResponseOptions(),
 ]);

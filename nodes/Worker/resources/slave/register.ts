@@ -28,13 +28,6 @@ export const description = updateDisplayOptions({ show }, [
 		placeholder: 'etl-node-2.example.com',
 	},
 	{
-		displayName: 'Port',
-		name: 'port',
-		type: 'number',
-		typeOptions: { minValue: 1, maxValue: 65535 },
-		default: 8081,
-	},
-	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
 		type: 'collection',
@@ -85,6 +78,14 @@ export const description = updateDisplayOptions({ show }, [
 				description: 'Password of the slave\'s user (plain text, or "Encrypted …" as the server writes it)',
 			},
 			{
+				displayName: 'Port',
+				name: 'port',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 65535 },
+				default: 8081,
+				description: 'Port of the slave server (8081 when not set)',
+			},
+			{
 				displayName: 'Proxy Hostname',
 				name: 'proxyHostname',
 				type: 'string',
@@ -133,8 +134,8 @@ export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		const name = requiredText(this, 'slaveName', itemIndex, 'Name');
 		const hostname = requiredText(this, 'hostname', itemIndex, 'Hostname');
-		const port = optionalInteger(this, this.getNodeParameter('port', itemIndex, 8081), itemIndex, 'Port', 1, 65535);
 		const fields = (this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject) ?? {};
+		const port = optionalInteger(this, fields.port === undefined ? 8081 : fields.port, itemIndex, 'Port', 1, 65535);
 		const text = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
 		const proxyPort = optionalInteger(this, fields.proxyPort, itemIndex, 'Proxy Port', 1, 65535);
 		const slave: SlaveDescription = {

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { extractServerMessage } from '../../../common/errors';
 import { apiError } from '../../../common/errors';
 import { requestOperation } from '../../../common/executor';
-import { rawResponseOptions, readIncludeRaw } from '../../../common/fields';
+import { optionsOf, rawResponseOptions, readIncludeRaw } from '../../../common/fields';
 import { requiredText, workerEndpoint } from '../../shared/fields';
 import { parseSocketList } from '../../shared/sockets';
 
@@ -19,14 +19,15 @@ export const description = updateDisplayOptions({ show }, [
 		placeholder: '127.0.0.1',
 		description: 'Host to list the ports of',
 	},
-	{
-		displayName: 'Only Open',
-		name: 'onlyOpen',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to list only the ports that are allocated now',
-	},
-	rawResponseOptions(),
+	rawResponseOptions([
+		{
+			displayName: 'Only Open',
+			name: 'onlyOpen',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to list only the ports that are allocated now',
+		},
+	]),
 ]);
 
 interface Plan {
@@ -39,7 +40,7 @@ export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		return {
 			host: requiredText(this, 'host', itemIndex, 'Host'),
-			onlyOpen: this.getNodeParameter('onlyOpen', itemIndex, false) === true,
+			onlyOpen: optionsOf(this, itemIndex).onlyOpen === true,
 			includeRaw: readIncludeRaw(this, itemIndex),
 		};
 	},

@@ -8,14 +8,15 @@ import { readBodyText } from '../../../common/decode';
 import type { DataflowResponse } from '../../../common/transport';
 import { apiError } from '../../../common/errors';
 import { workerEndpoint } from '../../shared/fields';
+import { optionsLast } from '../../shared/runRef';
 import { readTransRef, refQuery, transRefFields, type TransRef } from '../../shared/transStatus';
 
 const show = { resource: ['transformation'], operation: ['getImage'] };
 
-export const description = updateDisplayOptions({ show }, [
-	...transRefFields(),
-	binaryOutputField('Name of the binary field the PNG image is put in'),
-]);
+export const description = updateDisplayOptions(
+	{ show },
+	optionsLast([...transRefFields(), binaryOutputField('Name of the binary field the PNG image is put in')]),
+);
 
 interface Plan {
 	ref: TransRef;

@@ -1,14 +1,14 @@
 import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
-import { readStatusOptions, statusOptionsField, workerEndpoint } from '../../shared/fields';
+import { readStatusOptions, statusOptions, workerEndpoint } from '../../shared/fields';
 import { camelKeys } from '../../shared/outputKeys';
 import { refQuery } from '../../shared/runRef';
 import { readTransRef, readTransStatus, transRefFields, transStatusJson, type TransRef } from '../../shared/transStatus';
 
 const show = { resource: ['transformation'], operation: ['getStatus'] };
 
-export const description = updateDisplayOptions({ show }, [...transRefFields(), statusOptionsField()]);
+export const description = updateDisplayOptions({ show }, [...transRefFields({ options: statusOptions() })]);
 
 interface Plan {
 	ref: TransRef;

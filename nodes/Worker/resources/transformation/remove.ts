@@ -1,6 +1,7 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems } from '../../../common/executor';
+import { optionsOf } from '../../../common/fields';
 import { controlRequest } from '../../shared/control';
 import { checkEnded, NO_LOG_FROM } from '../../shared/transControl';
 import { fetchTransStatus, isTransTerminal, readTransRef, refQuery, transRefFields, type TransRef } from '../../shared/transStatus';
@@ -8,15 +9,18 @@ import { fetchTransStatus, isTransTerminal, readTransRef, refQuery, transRefFiel
 const show = { resource: ['transformation'], operation: ['remove'] };
 
 export const description = updateDisplayOptions({ show }, [
-	...transRefFields(),
-	{
-		displayName: 'Remove Even if Running',
-		name: 'removeRunning',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to remove a transformation that is still running. The server then drops it from its list without stopping it; by default such a transformation is refused.',
-	},
+	...transRefFields({
+		options: [
+			{
+				displayName: 'Remove Even if Running',
+				name: 'removeRunning',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to remove a transformation that is still running. The server then drops it from its list without stopping it; by default such a transformation is refused.',
+			},
+		],
+	}),
 ]);
 
 interface Plan {
@@ -26,7 +30,7 @@ interface Plan {
 
 export const execute = defineOperation<Plan>({
 	plan(itemIndex) {
-		return { ref: readTransRef(this, itemIndex), removeRunning: this.getNodeParameter('removeRunning', itemIndex, false) === true };
+		return { ref: readTransRef(this, itemIndex), removeRunning: optionsOf(this, itemIndex).removeRunning === true };
 	},
 	async run({ ref, removeRunning }, itemIndex) {
 		let id = ref.id;

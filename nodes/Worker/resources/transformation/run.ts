@@ -4,14 +4,14 @@ import { requestOperation } from '../../../common/executor';
 import { rawResponseOptions, readIncludeRaw } from '../../../common/fields';
 import { CONTROL_HEADERS, readControlAnswer } from '../../shared/control';
 import { workerEndpoint } from '../../shared/fields';
-import { readRunTrans, runTransFields, type RunTransPlan } from '../../shared/runTrans';
+import { readRunTrans, runTransFields, runTransLogLevel, type RunTransPlan } from '../../shared/runTrans';
 import { requireId } from '../../shared/webResult';
 
 const show = { resource: ['transformation'], operation: ['run'] };
 
 export const description = updateDisplayOptions({ show }, [
 	...runTransFields(),
-	rawResponseOptions(),
+	rawResponseOptions([runTransLogLevel()]),
 ]);
 
 interface Plan extends RunTransPlan {

@@ -3,7 +3,7 @@ import { type IDataObject, NodeOperationError, updateDisplayOptions } from 'n8n-
 import { defineOperation, toItems } from '../../../common/executor';
 import { controlRequest } from '../../shared/control';
 import { camelKeys } from '../../shared/outputKeys';
-import { readRunTrans, runTransFields, startTrans, type RunTransPlan } from '../../shared/runTrans';
+import { readRunTrans, runTransFields, runTransLogLevel, startTrans, type RunTransPlan } from '../../shared/runTrans';
 import { fetchTransStatus, isTransTerminal, refQuery, transFailureOf, type TransRef, type TransStatus } from '../../shared/transStatus';
 import {
 	readRunAndWaitOptions,
@@ -19,7 +19,6 @@ const show = { resource: ['transformation'], operation: ['runAndWait'] };
 
 export const description = updateDisplayOptions({ show }, [
 	...runTransFields(),
-	...waitFields('transformation'),
 	runAndWaitOptionsField(
 		'transformation',
 		{
@@ -29,6 +28,7 @@ export const description = updateDisplayOptions({ show }, [
 				'Whether a transformation that ends with errors (status "with errors", errors counted in its result or in any step) fails the node. When off, it is returned as an item with "success": false and the reason.',
 		},
 		'Whether a transformation that was stopped (status "Stopped", or a step stopped) fails the node. When off, it is returned as an item with "success": false and the reason.',
+		[runTransLogLevel(), ...waitFields('transformation')],
 	),
 ]);
 

@@ -1,6 +1,7 @@
 import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
+import { optionsOf } from '../../../common/fields';
 import { CONTROL_HEADERS, readControlAnswer } from '../../shared/control';
 import { workerEndpoint } from '../../shared/fields';
 import { readTransRef, refQuery, transRefFields, type TransRef } from '../../shared/transStatus';
@@ -8,14 +9,17 @@ import { readTransRef, refQuery, transRefFields, type TransRef } from '../../sha
 const show = { resource: ['transformation'], operation: ['stop'] };
 
 export const description = updateDisplayOptions({ show }, [
-	...transRefFields(),
-	{
-		displayName: 'Safe Stop',
-		name: 'safeStop',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to stop only the input steps and let the rows already read flow to the end (the server\'s "inputOnly"), instead of stopping every step at once',
-	},
+	...transRefFields({
+		options: [
+			{
+				displayName: 'Safe Stop',
+				name: 'safeStop',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to stop only the input steps and let the rows already read flow to the end (the server\'s "inputOnly"), instead of stopping every step at once',
+			},
+		],
+	}),
 ]);
 
 interface Plan {
@@ -25,7 +29,7 @@ interface Plan {
 
 export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
-		return { ref: readTransRef(this, itemIndex), safe: this.getNodeParameter('safeStop', itemIndex, false) === true };
+		return { ref: readTransRef(this, itemIndex), safe: optionsOf(this, itemIndex).safeStop === true };
 	},
 	request: async function (plan) {
 		const qs: IDataObject = { ...refQuery(plan.ref), xml: 'Y' };
