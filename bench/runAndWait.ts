@@ -44,9 +44,7 @@ async function ours(emu: EmulatorProcess): Promise<Outcome> {
 					{ name: 'DURATION_MS', value: String(DURATION_MS) },
 				],
 			},
-			pollInterval: POLL_SECONDS,
-			timeout: 120,
-			options: {},
+			options: { pollInterval: POLL_SECONDS, timeout: 120 },
 		},
 		credentials: { dataflowServerApi: emu.credentials() },
 	});
