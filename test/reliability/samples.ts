@@ -416,8 +416,8 @@ function hopRuns(kind: 'pipeline' | 'workflow', definition: string, then: 'none'
 }
 
 const HOP_WAIT = { pollInterval: 0.05, timeout: 20 };
-const pipelineRef = (name: string) => ({ pipelineName: name, pipelineId: '={{ $json.pipelineId }}' });
-const workflowRef = { workflowName: 'reliability-workflow', workflowId: '={{ $json.workflowId }}' };
+const pipelineRef = (name: string) => ({ pipelineName: name, options: { pipelineId: '={{ $json.pipelineId }}' } });
+const workflowRef = { workflowName: 'reliability-workflow', options: { workflowId: '={{ $json.workflowId }}' } };
 
 const HOP_SAMPLES: Record<string, Sample> = {
 	'dataflowWorker.pipeline.execute': {
@@ -444,7 +444,7 @@ const HOP_SAMPLES: Record<string, Sample> = {
 	},
 	'dataflowWorker.pipeline.start': { server: 'hop', parameters: pipelineRef('reliability-pipeline'), prepare: hopRuns('pipeline', HOP_PIPELINE_HPL) },
 	'dataflowWorker.pipeline.getStatus': { server: 'hop', parameters: pipelineRef('reliability-ticker'), prepare: hopRuns('pipeline', HOP_TICKER_HPL, 'start') },
-	'dataflowWorker.pipeline.getImage': { server: 'hop', parameters: { ...pipelineRef('reliability-ticker'), binaryPropertyName: 'data' }, prepare: hopRuns('pipeline', HOP_TICKER_HPL, 'start') },
+	'dataflowWorker.pipeline.getImage': { server: 'hop', parameters: { pipelineName: 'reliability-ticker', pipelineId: '={{ $json.pipelineId }}', binaryPropertyName: 'data' }, prepare: hopRuns('pipeline', HOP_TICKER_HPL, 'start') },
 	'dataflowWorker.pipeline.stop': { server: 'hop', parameters: pipelineRef('reliability-ticker'), prepare: hopRuns('pipeline', HOP_TICKER_HPL, 'start') },
 	'dataflowWorker.pipeline.pause': { server: 'hop', parameters: pipelineRef('reliability-ticker'), prepare: hopRuns('pipeline', HOP_TICKER_HPL, 'start') },
 	'dataflowWorker.pipeline.resume': { server: 'hop', parameters: pipelineRef('reliability-ticker'), prepare: hopRuns('pipeline', HOP_TICKER_HPL, 'pause') },
@@ -478,82 +478,82 @@ export const SAMPLES: Record<string, Sample> = {
 
 	// Worker
 	'dataflowWorker.job.add': {
-		parameters: { source: 'text', jobXml: JOB_XML, logLevel: 'Basic' },
+		parameters: { source: 'text', jobXml: JOB_XML, options: { logLevel: 'Basic' } },
 		bad: [
 			{ label: 'a job definition that is not XML', parameters: { jobXml: 'not <xml' }, message: /not well-formed XML/ },
 			{ label: 'a parameter value XML cannot carry', parameters: { jobParameters: { entry: [{ name: 'P', value: 'x\u0000' }] } }, message: /U\+0000/ },
 		],
 	},
 	'dataflowWorker.job.run': {
-		parameters: { jobPath: '/public/etl/daily_load.kjb', logLevel: 'Basic' },
+		parameters: { jobPath: '/public/etl/daily_load.kjb', options: { logLevel: 'Basic' } },
 		bad: [
 			{ label: 'a ".." path segment', parameters: { jobPath: '/public/../etc/x.kjb' }, message: /"\.\." segments/ },
 			{ label: 'an empty path segment', parameters: { jobPath: '/public//x.kjb' }, message: /empty segment/ },
 		],
 	},
 	'dataflowWorker.job.runAndWait': {
-		parameters: { jobPath: '/public/etl/daily_load.kjb', logLevel: 'Basic', pollInterval: 0.05, timeout: 20 },
+		parameters: { jobPath: '/public/etl/daily_load.kjb', options: { logLevel: 'Basic', pollInterval: 0.05, timeout: 20 } },
 		bad: [
-			{ label: 'a negative poll interval', parameters: { pollInterval: -1 }, message: /Poll Interval/ },
-			{ label: 'a negative timeout', parameters: { timeout: -5 }, message: /Timeout/ },
+			{ label: 'a negative poll interval', parameters: { options: { pollInterval: -1 } }, message: /Poll Interval/ },
+			{ label: 'a negative timeout', parameters: { options: { timeout: -5 } }, message: /Timeout/ },
 		],
 	},
-	'dataflowWorker.job.getStatus': { parameters: { jobName: 'daily_load', jobId: '={{ $json.jobId }}' }, prepare: startedJobs },
-	'dataflowWorker.job.getImage': { parameters: { jobName: 'daily_load', jobId: '={{ $json.jobId }}', binaryPropertyName: 'data' }, prepare: startedJobs },
-	'dataflowWorker.job.stop': { parameters: { jobName: 'daily_load', jobId: '={{ $json.jobId }}' }, prepare: startedJobs },
-	'dataflowWorker.job.remove': { parameters: { jobName: 'daily_load', jobId: '={{ $json.jobId }}' }, prepare: endedJobs },
-	'dataflowWorker.job.start': { parameters: { jobName: '={{ $json.jobName }}', jobId: '={{ $json.jobId }}' }, prepare: addedJobs },
+	'dataflowWorker.job.getStatus': { parameters: { jobName: 'daily_load', options: { jobId: '={{ $json.jobId }}' } }, prepare: startedJobs },
+	'dataflowWorker.job.getImage': { parameters: { jobName: 'daily_load', binaryPropertyName: 'data', options: { jobId: '={{ $json.jobId }}' } }, prepare: startedJobs },
+	'dataflowWorker.job.stop': { parameters: { jobName: 'daily_load', options: { jobId: '={{ $json.jobId }}' } }, prepare: startedJobs },
+	'dataflowWorker.job.remove': { parameters: { jobName: 'daily_load', options: { jobId: '={{ $json.jobId }}' } }, prepare: endedJobs },
+	'dataflowWorker.job.start': { parameters: { jobName: '={{ $json.jobName }}', options: { jobId: '={{ $json.jobId }}' } }, prepare: addedJobs },
 	'dataflowWorker.job.execute': {
-		parameters: { executeSource: 'repository', repositoryName: 'dataflow', repositoryUser: 'admin', repositoryPassword: 'password', executePath: '/public/etl/daily_load.kjb' },
+		parameters: { executeSource: 'repository', repositoryName: 'dataflow', options: { repositoryPassword: 'password', repositoryUser: 'admin' }, executePath: '/public/etl/daily_load.kjb' },
 		bad: [
 			{ label: 'a transformation path', parameters: { executePath: '/public/etl/load_sales.ktr' }, message: /is a transformation/ },
 			{ label: 'a parameter named like a servlet option', parameters: { executeParameters: { entry: [{ name: 'pass', value: 'x' }] } }, message: /reserved/ },
 		],
 	},
 	'dataflowWorker.transformation.run': {
-		parameters: { transPath: '/public/etl/load_sales.ktr', logLevel: 'Basic' },
+		parameters: { transPath: '/public/etl/load_sales.ktr', options: { logLevel: 'Basic' } },
 		bad: [
 			{ label: 'a ".." path segment', parameters: { transPath: '/public/../etc/x.ktr' }, message: /"\.\." segments/ },
 			{ label: 'a job path', parameters: { transPath: '/public/etl/daily_load.kjb' }, message: /is a job/ },
 		],
 	},
 	'dataflowWorker.transformation.runAndWait': {
-		parameters: { transPath: '/public/etl/load_sales.ktr', logLevel: 'Basic', pollInterval: 0.05, timeout: 20 },
+		parameters: { transPath: '/public/etl/load_sales.ktr', options: { logLevel: 'Basic', pollInterval: 0.05, timeout: 20 } },
 		bad: [
-			{ label: 'a negative poll interval', parameters: { pollInterval: -1 }, message: /Poll Interval/ },
-			{ label: 'an unknown timeout policy', parameters: { options: { onAbort: 'explode' } }, message: /On Timeout or Cancel/ },
+			{ label: 'a negative poll interval', parameters: { options: { pollInterval: -1 } }, message: /Poll Interval/ },
+			{ label: 'an unknown timeout policy', parameters: { options: { pollInterval: 0.05, timeout: 20, onAbort: 'explode' } }, message: /On Timeout or Cancel/ },
 		],
 	},
 	'dataflowWorker.transformation.execute': {
-		parameters: { executeSource: 'repository', repositoryName: 'dataflow', repositoryUser: 'admin', repositoryPassword: 'password', executePath: '/public/etl/load_sales.ktr' },
+		parameters: { executeSource: 'repository', repositoryName: 'dataflow', options: { repositoryPassword: 'password', repositoryUser: 'admin' }, executePath: '/public/etl/load_sales.ktr' },
 		bad: [
 			{ label: 'a job path', parameters: { executePath: '/public/etl/daily_load.kjb' }, message: /is a job/ },
 			{ label: 'a name given as parameter and variable', parameters: { executeParameters: { entry: [{ name: 'A', value: '1' }] }, executeVariables: { entry: [{ name: 'A', value: '2' }] } }, message: /both as a parameter and as a variable/ },
 		],
 	},
-	'dataflowWorker.transformation.getStatus': { parameters: { transName: 'load_sales', transId: '={{ $json.transId }}' }, prepare: startedTransformations(600_000) },
-	'dataflowWorker.transformation.getImage': { parameters: { transName: 'load_sales', transId: '={{ $json.transId }}', binaryPropertyName: 'data' }, prepare: startedTransformations(600_000) },
-	'dataflowWorker.transformation.stop': { parameters: { transName: 'load_sales', transId: '={{ $json.transId }}', safeStop: true }, prepare: startedTransformations(600_000) },
-	'dataflowWorker.transformation.pause': { parameters: { transName: 'load_sales', transId: '={{ $json.transId }}' }, prepare: startedTransformations(600_000) },
-	'dataflowWorker.transformation.resume': { parameters: { transName: 'load_sales', transId: '={{ $json.transId }}' }, prepare: startedTransformations(600_000, 'pause') },
-	'dataflowWorker.transformation.remove': { parameters: { transName: 'load_sales', transId: '={{ $json.transId }}' }, prepare: startedTransformations(50, 'end') },
+	'dataflowWorker.transformation.getStatus': { parameters: { transName: 'load_sales', options: { transId: '={{ $json.transId }}' } }, prepare: startedTransformations(600_000) },
+	'dataflowWorker.transformation.getImage': { parameters: { transName: 'load_sales', binaryPropertyName: 'data', options: { transId: '={{ $json.transId }}' } }, prepare: startedTransformations(600_000) },
+	'dataflowWorker.transformation.stop': { parameters: { transName: 'load_sales', options: { transId: '={{ $json.transId }}', safeStop: true } }, prepare: startedTransformations(600_000) },
+	'dataflowWorker.transformation.pause': { parameters: { transName: 'load_sales', options: { transId: '={{ $json.transId }}' } }, prepare: startedTransformations(600_000) },
+	'dataflowWorker.transformation.resume': { parameters: { transName: 'load_sales', options: { transId: '={{ $json.transId }}' } }, prepare: startedTransformations(600_000, 'pause') },
+	'dataflowWorker.transformation.remove': { parameters: { transName: 'load_sales', options: { transId: '={{ $json.transId }}' } }, prepare: startedTransformations(50, 'end') },
 	'dataflowWorker.server.getStatus': { parameters: { output: 'all' } },
 	'dataflowWorker.server.stop': { parameters: {} },
 	'dataflowWorker.slave.register': {
-		parameters: { slaveName: '={{ "slave-" + $json.n }}', hostname: 'worker.example.com', port: 8081 },
-		bad: [{ label: 'a port that is not a port', parameters: { port: -3 }, message: /[Pp]ort/ }],
+		parameters: { slaveName: '={{ "slave-" + $json.n }}', hostname: 'worker.example.com', additionalFields: { port: 8081 } },
+		bad: [{ label: 'a port that is not a port', parameters: { additionalFields: { port: -3 } }, message: /[Pp]ort/ }],
 	},
 	'dataflowWorker.slave.list': { parameters: {} },
 	'dataflowWorker.socket.allocate': { parameters: { allocationFields: { host: 'worker1', trans: '={{ "trans-" + $json.n }}' } } },
 	'dataflowWorker.socket.list': {
-		parameters: { host: 'worker1', onlyOpen: false },
+		parameters: { host: 'worker1', options: { onlyOpen: false } },
 		prepare: async (emulator) => void (await adminFetch(emulator, '/dataflow/allocateSocket?xml=Y&host=worker1&trans=prepared')),
 	},
 	'dataflowWorker.sequence.reserve': {
-		parameters: { sequenceName: 'orders', increment: 1 },
+		parameters: { sequenceName: 'orders', options: { increment: 1 } },
 		bad: [
-			{ label: 'a non-numeric increment', parameters: { increment: '={{ "ten" }}' }, message: /[Ii]ncrement/ },
-			{ label: 'a negative increment', parameters: { increment: -10 }, message: /[Ii]ncrement/ },
+			{ label: 'a non-numeric increment', parameters: { options: { increment: '={{ "ten" }}' } }, message: /[Ii]ncrement/ },
+			{ label: 'a negative increment', parameters: { options: { increment: -10 } }, message: /[Ii]ncrement/ },
 		],
 	},
 	// Worker on an Apache Hop Server (Pipeline, Workflow)

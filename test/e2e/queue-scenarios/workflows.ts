@@ -48,7 +48,7 @@ function runAndWait(name: string, jobPath: string, parameters: Array<{ name: str
 		name,
 		type: 'n8n-nodes-dataflow.dataflowWorker',
 		typeVersion: 1,
-		parameters: { resource: 'job', operation: 'runAndWait', jobPath, logLevel: 'Basic', jobParameters: { entry: parameters }, pollInterval: 0.5, timeout: 900, options: {} },
+		parameters: { resource: 'job', operation: 'runAndWait', jobPath, jobParameters: { entry: parameters }, options: { logLevel: 'Basic', pollInterval: 0.5, timeout: 900 } },
 		credentials: server,
 	};
 }
@@ -132,7 +132,7 @@ export function triggerWorkflows(): TriggerWorkflow[] {
 		};
 	};
 	return [
-		make('Worker', 'queueTrigWorker01', 'n8n-nodes-dataflow.dataflowWorkerTrigger', { events: ['jobFinished'], jobName: 'daily_load', options: {} }),
+		make('Worker', 'queueTrigWorker01', 'n8n-nodes-dataflow.dataflowWorkerTrigger', { events: ['jobFinished'], filters: { jobName: 'daily_load' }, options: {} }),
 		make('Scheduler', 'queueTrigSched01', 'n8n-nodes-dataflow.dataflowSchedulerTrigger', { events: ['scheduleCreated'], filters: {}, options: {} }),
 		make('Repository', 'queueTrigRepo01', 'n8n-nodes-dataflow.dataflowRepositoryTrigger', {
 			events: ['fileCreated'],
