@@ -30,7 +30,7 @@ export class DataflowCatalogApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'https://catalog.example.com',
+			placeholder: 'e.g. https://catalog.example.com',
 			description: 'Address of the catalog service, without a trailing slash',
 		},
 		{

@@ -28,7 +28,7 @@ export class DataflowServerApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'http://bi.example.com:8080/pentaho',
+			placeholder: 'e.g. http://bi.example.com:8080/pentaho',
 			description:
 				'Address of the server including its context path, without a trailing slash. For a standalone worker server, the address of the worker (for example http://host:8081). For an Apache Hop Server, its root address without /hop (Hop serves at the root, on port 8080 by default: http://host:8080).',
 		},
