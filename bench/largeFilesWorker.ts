@@ -68,7 +68,7 @@ async function nodeDownload(task: TransferTask, path: string): Promise<{ bytes: 
 
 async function nodeUpload(task: TransferTask, item: INodeExecutionData, folder: string, fileName: string): Promise<number> {
 	const result = await run(repository, {
-		parameters: { resource: 'file', operation: 'upload', folder: rl(folder), binaryPropertyName: 'data', fileName },
+		parameters: { resource: 'file', operation: 'upload', folder: rl(folder), binaryPropertyName: 'data', options: { fileName } },
 		credentials: { dataflowServerApi: serverCredentials(task.url, { password: 'password' }) },
 		input: [item],
 	});

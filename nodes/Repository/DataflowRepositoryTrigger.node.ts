@@ -75,24 +75,6 @@ export class DataflowRepositoryTrigger implements INodeType {
 				placeholder: '/home/admin',
 				folders: true,
 			}),
-			{
-				displayName: 'File Name Pattern',
-				name: 'namePattern',
-				type: 'string',
-				default: '',
-				placeholder: '*.ktr, *.kjb',
-				description:
-					'Only files whose name matches: * stands for any characters, ? for one, several patterns separated by commas, case-insensitive. Empty watches every file.',
-				displayOptions: { show: { events: FILE_EVENTS } },
-			},
-			{
-				displayName: 'Include Subfolders',
-				name: 'includeSubfolders',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to watch the files of every folder below the folder too',
-				displayOptions: { show: { events: FILE_EVENTS } },
-			},
 			pathField({
 				show: { events: ['generatedContentAdded'] },
 				name: 'sourceFile',
@@ -116,6 +98,16 @@ export class DataflowRepositoryTrigger implements INodeType {
 							'Whether the first poll emits the files that already exist (as File Created, or Generated Content Added). Off: the first poll only records them and later polls emit changes.',
 					},
 					{
+						displayName: 'File Name Pattern',
+						name: 'namePattern',
+						type: 'string',
+						default: '',
+						placeholder: '*.ktr, *.kjb',
+						description:
+							'Only files whose name matches: * stands for any characters, ? for one, several patterns separated by commas, case-insensitive. Left out or empty: every file is watched.',
+						displayOptions: { show: { '/events': FILE_EVENTS } },
+					},
+					{
 						displayName: 'Include Folders',
 						name: 'includeFolders',
 						type: 'boolean',
@@ -128,6 +120,14 @@ export class DataflowRepositoryTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description: 'Whether hidden files are watched too',
+					},
+					{
+						displayName: 'Include Subfolders',
+						name: 'includeSubfolders',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to watch the files of every folder below the folder too',
+						displayOptions: { show: { '/events': FILE_EVENTS } },
 					},
 				],
 			},
@@ -148,8 +148,8 @@ export class DataflowRepositoryTrigger implements INodeType {
 					{
 						events,
 						folder: readPathParameter(this, 'folder', 'Folder'),
-						namePattern: String(this.getNodeParameter('namePattern', '') ?? ''),
-						includeSubfolders: this.getNodeParameter('includeSubfolders', false) === true,
+						namePattern: String(options.namePattern ?? ''),
+						includeSubfolders: options.includeSubfolders === true,
 						includeFolders: options.includeFolders === true,
 						includeHidden: options.includeHidden === true,
 					},

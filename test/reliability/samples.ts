@@ -206,9 +206,9 @@ let restoreRuns = 0;
 
 const REPOSITORY_SAMPLES: Record<string, Sample> = {
 	'dataflowRepository.file.upload': {
-		parameters: { folder: path('/home/admin/uploads'), binaryPropertyName: 'data', fileName: '={{ "upload_" + $json.n + ".ktr" }}' },
+		parameters: { folder: path('/home/admin/uploads'), binaryPropertyName: 'data', options: { fileName: '={{ "upload_" + $json.n + ".ktr" }}' } },
 		input: binaryInput('<transformation><name>Ünïcode & <stuff></name></transformation>', 'upload.ktr', 'application/xml'),
-		bad: [{ label: 'a reserved character in the name', parameters: { fileName: 'bad\\name.ktr' }, message: /which the repository reserves/ }],
+		bad: [{ label: 'a reserved character in the name', parameters: { options: { fileName: 'bad\\name.ktr' } }, message: /which the repository reserves/ }],
 	},
 	'dataflowRepository.file.import': {
 		// Each item imports its own zip (a manifest-less export of a folder etl_<n>) into a folder of its own.
@@ -226,7 +226,7 @@ const REPOSITORY_SAMPLES: Record<string, Sample> = {
 		bad: [{ label: 'a file name with a path', parameters: { options: { fileName: '../etl.zip' } }, message: /may not contain "\/"/ }],
 	},
 	'dataflowRepository.file.getContent': { parameters: { path: path('/home/admin/sales.ktr'), binaryPropertyName: 'data' } },
-	'dataflowRepository.file.download': { parameters: { path: path('/public/etl'), binaryPropertyName: 'data', withManifest: true } },
+	'dataflowRepository.file.download': { parameters: { path: path('/public/etl'), binaryPropertyName: 'data', options: { withManifest: true } } },
 	'dataflowRepository.file.getInline': { parameters: { path: path('/home/admin/sales.ktr'), binaryPropertyName: 'data' } },
 	'dataflowRepository.file.exists': {
 		parameters: { path: path('/home/admin/sales.ktr') },
@@ -259,8 +259,8 @@ const REPOSITORY_SAMPLES: Record<string, Sample> = {
 		bad: [{ label: 'both member filters', parameters: { filter: { includeMembers: 'name,path', excludeMembers: 'id' } }, message: /both|include.*exclude|exclude.*include/i }],
 	},
 	'dataflowRepository.folder.getTree': {
-		parameters: { path: path('/public'), depth: 2, output: 'nested' },
-		bad: [{ label: 'a depth below 1', parameters: { depth: 0 }, message: /[Dd]epth/ }],
+		parameters: { path: path('/public'), output: 'nested', options: { depth: 2 } },
+		bad: [{ label: 'a depth below 1', parameters: { options: { depth: 0 } }, message: /[Dd]epth/ }],
 	},
 	'dataflowRepository.folder.isVisible': { parameters: { path: path('/public') } },
 	'dataflowRepository.folder.getDefaultLocation': { parameters: { path: path('/home/admin') } },
@@ -289,9 +289,9 @@ const REPOSITORY_SAMPLES: Record<string, Sample> = {
 	},
 	'dataflowRepository.access.getAcl': { parameters: { path: path('/home/admin/sales.ktr') } },
 	'dataflowRepository.access.updateAcl': {
-		parameters: { path: path('={{ "/home/admin/reliability/acl_" + $json.n + ".ktr" }}'), aclSource: 'fields', owner: 'admin', ownerType: 0, aclMode: 'inherit' },
+		parameters: { path: path('={{ "/home/admin/reliability/acl_" + $json.n + ".ktr" }}'), aclSource: 'fields', options: { owner: 'admin', ownerType: 0 }, aclMode: 'inherit' },
 		prepare: withFiles('acl'),
-		bad: [{ label: 'an owner XML cannot carry', parameters: { owner: 'ad\u0000min' }, message: /The owner contains the character U\+0000/ }],
+		bad: [{ label: 'an owner XML cannot carry', parameters: { options: { owner: 'ad\u0000min' } }, message: /The owner contains the character U\+0000/ }],
 	},
 	'dataflowRepository.access.canAccess': { parameters: { path: path('/home/admin/sales.ktr'), permissions: ['read', 'write'] } },
 	'dataflowRepository.access.getAccessMap': { parameters: { path: path('/home/admin/sales.ktr'), permissions: ['read', 'write', 'delete'] } },
@@ -319,7 +319,7 @@ const REPOSITORY_SAMPLES: Record<string, Sample> = {
 	},
 	'dataflowRepository.system.backUp': { parameters: { binaryPropertyName: 'data' } },
 	'dataflowRepository.system.restore': {
-		parameters: { binaryPropertyName: 'data', overwriteFile: false },
+		parameters: { binaryPropertyName: 'data', options: { overwriteFile: false } },
 		prepare: async (emulator) => {
 			backupZip ??= Buffer.from(await (await adminFetch(emulator, '/api/repo/files/backup', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'logFile=backup.log&logLevel=INFO&outputFile=backup.zip' })).arrayBuffer());
 		},
@@ -331,7 +331,7 @@ const REPOSITORY_SAMPLES: Record<string, Sample> = {
 	'dataflowRepository.resource.post': { parameters: { contextType: 'file', path: path('/public/Sample Reports/Sales Summary.prpt'), resourceId: 'viewer', formProperties: { parameter: [{ name: 'theme', value: 'dark & light' }] } } },
 	'dataflowRepository.resource.getDefaultUrl': { parameters: { path: path('/public/Sample Reports/Sales Summary.prpt') } },
 	'dataflowRepository.ldap.getSettings': { parameters: {} },
-	'dataflowRepository.ldap.updateSettings': { parameters: { attributes: { securityProvider: 'ldap' }, onlyChanged: true } },
+	'dataflowRepository.ldap.updateSettings': { parameters: { attributes: { securityProvider: 'ldap' }, options: { onlyChanged: true } } },
 	'dataflowRepository.session.isAdministrator': { parameters: {} },
 	'dataflowRepository.session.isAuthenticated': { parameters: {} },
 	'dataflowRepository.user.getMany': { parameters: { returnAll: true } },

@@ -29,7 +29,7 @@ describe('Access', () => {
 			path,
 			aclSource: 'fields',
 			aclMode: 'replace',
-			owner: '',
+			options: { owner: '' },
 			entries: { entry: [{ recipient: 'suzy', recipientType: 0, permissions: ['read'] }, { recipient: 'Power User', recipientType: 1, permissions: ['read', 'write'] }] },
 		});
 		const after = (await ok('access', 'getAcl', { path })).items[0].json;
@@ -48,7 +48,7 @@ describe('Access', () => {
 	});
 
 	it('Update ACL by a user without ACL management is refused', async () => {
-		const result = await exec('access', 'updateAcl', { path: rl('/public/etl/daily_load.kjb'), aclSource: 'fields', owner: 'suzy', aclMode: 'inherit' }, { credentials: suzy() });
+		const result = await exec('access', 'updateAcl', { path: rl('/public/etl/daily_load.kjb'), aclSource: 'fields', options: { owner: 'suzy' }, aclMode: 'inherit' }, { credentials: suzy() });
 		// FileService.setFileAcls refuses without ACL management with a bare 500.
 		expect(result.error?.httpCode).toBe('500');
 		expect(result.error?.message).toMatch(/the user may not manage its permissions/);
@@ -75,8 +75,8 @@ describe('Access', () => {
 		expect(await answer('canCreate', fixture.server({ user: 'analyst' }))).toBe(false);
 		if (atLeast('9.4')) expect(await answer('canEdit', suzy())).toBe(true);
 		else expect((await exec('access', 'canEdit', {}, { credentials: suzy() })).error?.message).toMatch(/^Can Edit needs server version 9.4 or later/);
-		expect(await answer('canDownload', suzy(), { dirPath: '/home/admin' })).toBe(false);
-		expect(await answer('canUpload', suzy(), { dirPath: '/public' })).toBe(true);
+		expect(await answer('canDownload', suzy(), { options: { dirPath: '/home/admin' } })).toBe(false);
+		expect(await answer('canUpload', suzy(), { options: { dirPath: '/public' } })).toBe(true);
 		expect(await answer('canUpload', suzy())).toBe(true);
 	});
 });

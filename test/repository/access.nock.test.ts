@@ -76,6 +76,18 @@ describe('Access', () => {
 		expect(result.items[0].json).toMatchObject({ path: '/home/admin/sales.ktr', change: 'add', owner: 'admin', ownerType: 'user', entriesInheriting: false, updated: true });
 	});
 
+	it('Update ACL sends the Owner and Owner Type of Options instead of the current owner', async () => {
+		const scope = aclServer(acl(ace('suzy', 1, 0), false).replace('<owner>admin</owner><ownerType>0</ownerType>', '<owner>Power User</owner><ownerType>1</ownerType>'));
+		const result = await exec('access', 'updateAcl', {
+			path: rl('/home/admin/sales.ktr'),
+			aclMode: 'replace',
+			entries: { entry: [{ recipient: 'suzy', recipientType: 1, permissions: ['read'] }] },
+			options: { owner: 'Power User', ownerType: 1 },
+		});
+		expect(result.error).toBeUndefined();
+		scope.done();
+	});
+
 	it('Update ACL with nothing but the path filled in is refused before any request (it would lock everyone out)', async () => {
 		const defaults = await exec('access', 'updateAcl', { path: rl('/home/admin/sales.ktr') });
 		expect(defaults.error?.message).toBe('Add at least one entry to change');
@@ -116,7 +128,7 @@ describe('Access', () => {
 		const result = await exec('access', 'updateAcl', {
 			path: rl('/home/admin/sales.ktr'),
 			aclSource: 'fields',
-			owner: 'admin',
+			options: { owner: 'admin' },
 			entries: { entry: [{ recipient: 'suzy', recipientType: 0, permissions: [] }] },
 		});
 		expect(result.error?.message).toBe('Entry 1 (suzy) has no permissions');
@@ -163,8 +175,8 @@ describe('Access', () => {
 			.get(`${FILES}/canUpload`)
 			.query({ dirPath: '/public/in' })
 			.reply(200, 'false', text);
-		const download = await exec('access', 'canDownload', { dirPath: '' });
-		const upload = await exec('access', 'canUpload', { dirPath: '/public/in/' });
+		const download = await exec('access', 'canDownload', { options: { dirPath: '' } });
+		const upload = await exec('access', 'canUpload', { options: { dirPath: '/public/in/' } });
 		scope.done();
 		expect(download.items[0].json).toEqual({ canDownload: true });
 		expect(upload.items[0].json).toEqual({ dirPath: '/public/in', canUpload: false });

@@ -25,7 +25,7 @@ describeEachProfile('File › Import', (profile) => {
 
 			it('a folder downloaded with its manifest is imported elsewhere: every file created, then kept (Overwrite off) or replaced', async () => {
 				const admin = fixture.server();
-				const download = await exec('file', 'download', { path: rl('/public/etl'), binaryPropertyName: 'data', withManifest: true }, { credentials: admin });
+				const download = await exec('file', 'download', { path: rl('/public/etl'), binaryPropertyName: 'data', options: { withManifest: true } }, { credentials: admin });
 				expect(download.error).toBeUndefined();
 				expect(download.items[0].binary?.data.id).toMatch(/^filesystem/);
 				const repo = repositoryOf(fixture.emulator.app);

@@ -28,7 +28,7 @@ describe('File', () => {
 		expect(source.items[0].binary?.data.id).toMatch(/^filesystem/);
 		expect(await binaryData.storedBytes()).toBeGreaterThanOrEqual(bytes.length);
 
-		const upload = await ok('file', 'upload', { folder: rl('/public/uploads'), binaryPropertyName: 'data', fileName: 'copy.bin' }, { input: source.items });
+		const upload = await ok('file', 'upload', { folder: rl('/public/uploads'), binaryPropertyName: 'data', options: { fileName: 'copy.bin' } }, { input: source.items });
 		expect(upload.items[0].json).toMatchObject({ path: '/public/uploads/copy.bin', fileSize: bytes.length, uploaded: true });
 		const stored = repositoryOf(fixture.emulator.app).find('/public/uploads/copy.bin');
 		expect(stored?.fileSize).toBe(bytes.length);
@@ -44,7 +44,7 @@ describe('File', () => {
 		const result = await exec(
 			'file',
 			'upload',
-			{ folder: rl('/public'), binaryPropertyName: 'data', fileName: 'bad\\name.txt' },
+			{ folder: rl('/public'), binaryPropertyName: 'data', options: { fileName: 'bad\\name.txt' } },
 			{ credentials: admin(), input: [{ json: {}, binary: { data: { data: Buffer.from('x').toString('base64'), mimeType: 'text/plain', fileName: 'x.txt' } } }] },
 		);
 		expect(result.error?.message).toBe('The name "bad\\name.txt" contains "\\", which the repository reserves');
@@ -52,11 +52,11 @@ describe('File', () => {
 	});
 
 	it('Download gives a zip with the manifest, or the file as is; Get Inline the content', async () => {
-		const zip = await ok('file', 'download', { path: rl('/public/etl'), binaryPropertyName: 'data', withManifest: true });
+		const zip = await ok('file', 'download', { path: rl('/public/etl'), binaryPropertyName: 'data', options: { withManifest: true } });
 		expect(zip.items[0].binary?.data).toMatchObject({ fileName: 'etl.zip', mimeType: 'application/zip' });
 		const entries = Object.keys(unzipSync(new Uint8Array(await binaryBytes(zip.items[0]))));
 		expect(entries).toEqual(expect.arrayContaining(['exportManifest.xml', 'etl/daily_load.kjb', 'etl/load_sales.ktr']));
-		const raw = await ok('file', 'download', { path: rl('/public/etl/daily_load.kjb'), binaryPropertyName: 'data', withManifest: false });
+		const raw = await ok('file', 'download', { path: rl('/public/etl/daily_load.kjb'), binaryPropertyName: 'data', options: { withManifest: false } });
 		expect(raw.items[0].binary?.data).toMatchObject({ fileName: 'daily_load.kjb', mimeType: 'application/xml' });
 		expect((await binaryBytes(raw.items[0])).toString()).toContain('<name>daily_load</name>');
 		const inline = await ok('file', 'getInline', { path: rl('/home/admin/sales.ktr'), binaryPropertyName: 'data' });

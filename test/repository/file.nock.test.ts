@@ -31,7 +31,7 @@ describe('File', () => {
 		const result = await exec(
 			'file',
 			'upload',
-			{ folder: rl('/home/admin/'), binaryPropertyName: 'data', fileName: '={{ $json.name }}' },
+			{ folder: rl('/home/admin/'), binaryPropertyName: 'data', options: { fileName: '={{ $json.name }}' } },
 			{
 				input: [
 					{ ...binaryInput('<transformation/>'.slice(0, 13), 'ignored.ktr', 'text/xml'), json: { name: 'sales report.ktr' } },
@@ -53,7 +53,7 @@ describe('File', () => {
 
 	it('Upload refuses a name with a reserved character before sending the file', async () => {
 		const reserved = server().get(`${FILES}/reservedCharacters`).reply(200, '/\\\t\r\n*', { 'Content-Type': 'text/plain' });
-		const result = await exec('file', 'upload', { folder: rl('/public'), binaryPropertyName: 'data', fileName: 'a*b.ktr' }, { input: [binaryInput('x', 'x.ktr', 'text/xml')] });
+		const result = await exec('file', 'upload', { folder: rl('/public'), binaryPropertyName: 'data', options: { fileName: 'a*b.ktr' } }, { input: [binaryInput('x', 'x.ktr', 'text/xml')] });
 		reserved.done();
 		expect(result.error?.message).toBe('The name "a*b.ktr" contains "*", which the repository reserves');
 		expect(nock.pendingMocks()).toEqual([]);
@@ -92,8 +92,8 @@ describe('File', () => {
 			.get(`${FILES}/:public/download`)
 			.query({ withManifest: 'true' })
 			.reply(200, 'PK', { 'Content-Type': 'application/zip; charset=UTF-8' });
-		const raw = await exec('file', 'download', { path: rl('/home/admin/sales.ktr'), binaryPropertyName: 'data', withManifest: false, options: { locale: 'de' } });
-		const zipped = await exec('file', 'download', { path: rl('/public'), binaryPropertyName: 'data', withManifest: true });
+		const raw = await exec('file', 'download', { path: rl('/home/admin/sales.ktr'), binaryPropertyName: 'data', options: { withManifest: false, locale: 'de' } });
+		const zipped = await exec('file', 'download', { path: rl('/public'), binaryPropertyName: 'data', options: { withManifest: true } });
 		scope.done();
 		expect(raw.items[0].binary?.data).toMatchObject({ fileName: 'sales.ktr', mimeType: 'application/xml' });
 		expect(zipped.items[0].binary?.data).toMatchObject({ fileName: 'public.zip', mimeType: 'application/zip' });

@@ -20,7 +20,7 @@ const { fixture, admin, suzy, ok } = repositoryEmulator(profile);
 describe('Folder', () => {
 	it('Create through both endpoints; Is Visible; Get Default Location', async () => {
 		await ok('folder', 'create', { path: rl('/public/team/reports') });
-		await ok('folder', 'create', { path: rl('/public/team/archive'), useFilesEndpoint: true });
+		await ok('folder', 'create', { path: rl('/public/team/archive'), options: { useFilesEndpoint: true } });
 		const children = await ok('folder', 'getChildren', { path: rl('/public/team'), returnAll: true });
 		expect(children.items.map((i) => i.json.name)).toEqual(['archive', 'reports']);
 		const duplicate = await exec('folder', 'create', { path: rl('/public/team/reports') }, { credentials: admin() });
@@ -69,14 +69,14 @@ describe('Folder', () => {
 	});
 
 	it('Get Tree nested and flattened, with system folders on request', async () => {
-		const nested = await ok('folder', 'getTree', { path: rl('/public'), depth: 2, output: 'nested', filter: { types: 'FOLDERS' } });
+		const nested = await ok('folder', 'getTree', { path: rl('/public'), output: 'nested', filter: { types: 'FOLDERS' }, options: { depth: 2 } });
 		const root = nested.items[0].json as IDataObject & { children: IDataObject[] };
 		expect(root.path).toBe('/public');
 		expect(root.children.map((c) => c.name)).toEqual(expect.arrayContaining(['etl', 'Sample Reports']));
 		// A missing folder: 204 on 9.3 GA and 11.x, a bare 500 on 10.2; the node names the folder either way.
-		const missing = await exec('folder', 'getTree', { path: rl('/public/no_such_tree'), depth: 1 }, { credentials: admin() });
+		const missing = await exec('folder', 'getTree', { path: rl('/public/no_such_tree'), options: { depth: 1 } }, { credentials: admin() });
 		expect(missing.error?.message).toMatch(/^The repository has no folder \/public\/no_such_tree \(or this user may not read it\)/);
-		const flat = await ok('folder', 'getTree', { path: rl('/'), depth: 1, output: 'flat', options: { includeSystemFolders: true } });
+		const flat = await ok('folder', 'getTree', { path: rl('/'), output: 'flat', options: { depth: 1, includeSystemFolders: true } });
 		expect(flat.items.map((i) => [i.json.path, i.json.depth])).toEqual([
 			['/', 0],
 			['/etc', 1],

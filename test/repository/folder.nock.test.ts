@@ -11,7 +11,7 @@ describe('Folder', () => {
 		const scope = server().put('/pentaho/api/repo/dirs/:public:new%20folder').reply(200).put(`${FILES}/:public:other/createDir`).reply(200);
 		const dirs = await exec('folder', 'create', { path: rl('/public/new folder') });
 		server().get(`${FILES}/reservedCharacters`).reply(200, '/\\', { 'Content-Type': 'text/plain' });
-		const files = await exec('folder', 'create', { path: rl('/public/other'), useFilesEndpoint: true });
+		const files = await exec('folder', 'create', { path: rl('/public/other'), options: { useFilesEndpoint: true } });
 		scope.done();
 		expect(dirs.items[0].json).toEqual({ path: '/public/new folder', created: true });
 		expect(files.items[0].json).toEqual({ path: '/public/other', created: true });
@@ -104,10 +104,9 @@ describe('Folder', () => {
 			.reply(200, tree, json);
 		const result = await exec('folder', 'getTree', {
 			path: rl('/public'),
-			depth: 2,
 			output: 'nested',
 			filter: { types: 'FOLDERS' },
-			options: { showHidden: true, includeSystemFolders: true },
+			options: { depth: 2, showHidden: true, includeSystemFolders: true },
 		});
 		scope.done();
 		expect(result.items).toHaveLength(1);
@@ -120,7 +119,7 @@ describe('Folder', () => {
 
 	it('Get Tree flattened gives one item per entry with depth and parent path', async () => {
 		server().get(`${FILES}/:public/tree`).query({ depth: '3', showHidden: 'false', includeAcls: 'false', includeSysDirs: 'false' }).reply(200, tree, json);
-		const result = await exec('folder', 'getTree', { path: rl('/public'), depth: 3, output: 'flat' });
+		const result = await exec('folder', 'getTree', { path: rl('/public'), output: 'flat', options: { depth: 3 } });
 		expect(result.items.map((i) => [i.json.path, i.json.depth, i.json.parentPath])).toEqual([
 			['/public', 0, undefined],
 			['/public/etl', 1, '/public'],
@@ -130,10 +129,10 @@ describe('Folder', () => {
 	});
 
 	it('Get Tree refuses a depth below 1 before any request, and reports a missing folder (204)', async () => {
-		const bad = await exec('folder', 'getTree', { path: rl('/public'), depth: 0 });
+		const bad = await exec('folder', 'getTree', { path: rl('/public'), options: { depth: 0 } });
 		expect(bad.error?.message).toBe('Depth must be a whole number of at least 1 (got 0)');
 		server().get(`${FILES}/:none/tree`).query(true).reply(204);
-		const missing = await exec('folder', 'getTree', { path: rl('/none'), depth: 1 });
+		const missing = await exec('folder', 'getTree', { path: rl('/none'), options: { depth: 1 } });
 		expect(missing.error?.message).toBe('The repository has no folder /none (or this user may not read it)');
 	});
 

@@ -18,7 +18,7 @@ const { fixture, ok } = repositoryEmulator(profile);
 describe('LDAP and Session', () => {
 	it('Update Settings (full and only changed) then Get Settings', async () => {
 		await ok('ldap', 'updateSettings', { attributes: { securityProvider: 'ldap', populatorSearchSubtree: true } });
-		await ok('ldap', 'updateSettings', { attributes: { contextSourceProviderUrl: 'ldap://directory:389/dc=example' }, onlyChanged: true });
+		await ok('ldap', 'updateSettings', { attributes: { contextSourceProviderUrl: 'ldap://directory:389/dc=example' }, options: { onlyChanged: true } });
 		const settings = await ok('ldap', 'getSettings');
 		expect(settings.items[0].json).toMatchObject({
 			securityProvider: 'ldap',

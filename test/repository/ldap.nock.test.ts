@@ -45,7 +45,7 @@ describe('LDAP', () => {
 				],
 			})
 			.reply(200);
-		const result = await exec('ldap', 'updateSettings', { attributes: { contextSourcePassword: 'n3w-secret', contextSourceUserDn: 'cn=svc' }, onlyChanged: true });
+		const result = await exec('ldap', 'updateSettings', { attributes: { contextSourcePassword: 'n3w-secret', contextSourceUserDn: 'cn=svc' }, options: { onlyChanged: true } });
 		expect(result.error).toBeUndefined();
 		scope.done();
 		expect(JSON.stringify(result.items)).not.toContain('n3w-secret');

@@ -42,7 +42,7 @@ describe('Locale & Metadata', () => {
 		const result = await exec('localeMetadata', 'updateLocaleProperties', {
 			path: rl('/public/Sample Reports/r.prpt'),
 			locale: 'fr',
-			replaceAll: true,
+			options: { replaceAll: true },
 			properties: { entry: [{ key: 'file.title', value: 'Ventes & marges' }, { key: 'file.description', value: '<b>' }] },
 		});
 		expect(result.error).toBeUndefined();

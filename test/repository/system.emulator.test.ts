@@ -33,7 +33,7 @@ describe('System', () => {
 		await repo.writeFile('/public/backup/new.txt', 'only here', { name: 'admin', password: '', admin: true });
 		expect(repo.find('/public/backup/keep.txt')).toBeUndefined();
 
-		const restored = await ok('system', 'restore', { binaryPropertyName: 'backup', overwriteFile: true }, { input: backup.items });
+		const restored = await ok('system', 'restore', { binaryPropertyName: 'backup', options: { overwriteFile: true } }, { input: backup.items });
 		expect(restored.items[0].json).toMatchObject({ restored: true, fileName: name, overwriteFile: true });
 		// The restore really imported (10.2.0.3+ imports nothing without a .zip backupBundlePath).
 		expect((await repo.readContent(repo.find('/public/backup/keep.txt')!)).toString()).toBe('version 1');
@@ -47,7 +47,7 @@ describe('System', () => {
 		const backup = await ok('system', 'backUp', { binaryPropertyName: 'backup', options: { outputFile: 'nightly.zip' } });
 		await ok('trash', 'deletePermanently', { filesBy: 'path', paths: ['/public/backup/upper.txt'] });
 		const item = { json: {}, binary: { backup: { ...backup.items[0].binary!.backup, fileName: 'NIGHTLY.ZIP' } } };
-		await ok('system', 'restore', { binaryPropertyName: 'backup', overwriteFile: true }, { input: [item] });
+		await ok('system', 'restore', { binaryPropertyName: 'backup', options: { overwriteFile: true } }, { input: [item] });
 		expect(repo.find('/public/backup/upper.txt')).toBeDefined();
 	});
 
@@ -64,7 +64,7 @@ describe('System', () => {
 			{ credentials: suzy(), input: [{ json: {}, binary: { data: { data: Buffer.from('PK').toString('base64'), mimeType: 'application/zip', fileName: 'b.zip' } } }] },
 		);
 		expect(restore.error?.message).toBe(refusal('restore the system'));
-		const ldap = await exec('ldap', 'updateSettings', { attributes: { securityProvider: 'ldap' }, onlyChanged: true }, { credentials: suzy() });
+		const ldap = await exec('ldap', 'updateSettings', { attributes: { securityProvider: 'ldap' }, options: { onlyChanged: true } }, { credentials: suzy() });
 		expect(ldap.error?.message).toBe(refusal('change the LDAP settings'));
 	});
 

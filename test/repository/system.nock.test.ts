@@ -92,7 +92,7 @@ describe('System', () => {
 		const result = await exec(
 			'system',
 			'restore',
-			{ binaryPropertyName: 'zip', overwriteFile: false, applyAclSettings: true, overwriteAclSettings: true, options: { logLevel: 'WARN' } },
+			{ binaryPropertyName: 'zip', options: { overwriteFile: false, applyAclSettings: true, overwriteAclSettings: true, logLevel: 'WARN' } },
 			{ input: [binaryInput('PKzipdata', fileName, 'application/zip', 'zip')] },
 		);
 		expect(result.error).toBeUndefined();

@@ -119,8 +119,8 @@ describe('Dataflow Repository Trigger', () => {
 	it('watches names matching the pattern, with or without subfolders', async () => {
 		const dir = folder();
 		await put(`${dir}/sub/old.ktr`);
-		const flat = harness({ events: FILE_EVENTS, folder: rl(dir), namePattern: '*.KTR, report-??.pdf' });
-		const deep = harness({ events: FILE_EVENTS, folder: rl(dir), namePattern: '*.ktr', includeSubfolders: true });
+		const flat = harness({ events: FILE_EVENTS, folder: rl(dir), options: { namePattern: '*.KTR, report-??.pdf' } });
+		const deep = harness({ events: FILE_EVENTS, folder: rl(dir), options: { namePattern: '*.ktr', includeSubfolders: true } });
 		const folders = harness({ events: ['fileCreated'], folder: rl(dir), options: { includeFolders: true } });
 		for (const h of [flat, deep, folders]) expect(await polled(h)).toBeNull();
 
@@ -188,7 +188,7 @@ describe('Dataflow Repository Trigger', () => {
 	});
 
 	it('watches a folder and a source file in one trigger, each change once', async () => {
-		const h = harness({ events: ['fileCreated', 'generatedContentAdded'], folder: rl('/home/admin'), namePattern: '*.pdf', sourceFile: rl(REPORT) });
+		const h = harness({ events: ['fileCreated', 'generatedContentAdded'], folder: rl('/home/admin'), options: { namePattern: '*.pdf' }, sourceFile: rl(REPORT) });
 		await h.poll();
 		app().advanceClock(MINUTE);
 		const output = await addGeneratedContent(app(), REPORT, 'admin', 'Sales Summary (2).pdf', '%PDF-1.4');
@@ -267,7 +267,7 @@ describe('Dataflow Repository Trigger', () => {
 		await put(`${dir}/gone.ktr`);
 		trash(`${dir}/gone.ktr`);
 		const sample = async (events: string[]) => {
-			const h = harness({ events, folder: rl(dir), namePattern: '*.ktr' });
+			const h = harness({ events, folder: rl(dir), options: { namePattern: '*.ktr' } });
 			const outcome = await h.poll({ mode: 'manual' });
 			expect(outcome.staticDataChanged).toBe(false);
 			expect(h.saved).toEqual({});
@@ -283,7 +283,7 @@ describe('Dataflow Repository Trigger', () => {
 		expect(outcome.items).toHaveLength(1);
 		expect(outcome.items![0]).toMatchObject({ event: 'generatedContentAdded', sourceFile: REPORT });
 
-		const empty = harness({ events: ['fileCreated'], folder: rl(dir), namePattern: '*.none' });
+		const empty = harness({ events: ['fileCreated'], folder: rl(dir), options: { namePattern: '*.none' } });
 		expect((await empty.poll({ mode: 'manual' })).items).toBeNull();
 	});
 
@@ -292,13 +292,13 @@ describe('Dataflow Repository Trigger', () => {
 		await put(`${dir}/old.html`);
 		await put(`${dir}/report.html`);
 		expect(node(`${dir}/report.html`).lastModifiedDate).toBe(node(`${dir}/report.html`).createdDate);
-		const h = harness({ events: ['fileCreated', 'fileUpdated'], folder: rl(dir), namePattern: '*.html' });
+		const h = harness({ events: ['fileCreated', 'fileUpdated'], folder: rl(dir), options: { namePattern: '*.html' } });
 		const outcome = await h.poll({ mode: 'manual' });
 		expect(emitted(outcome, key)).toEqual([`fileCreated ${dir}/report.html`]);
 		expect(outcome.items![0]).toMatchObject({ event: 'fileCreated', occurredAt: iso(node(`${dir}/report.html`).createdDate) });
 		// Once it changes, the change is the newest thing: an update.
 		await put(`${dir}/report.html`, 'changed');
-		expect(await polled(harness({ events: ['fileCreated', 'fileUpdated'], folder: rl(dir), namePattern: '*.html' }), { mode: 'manual' })).toEqual([
+		expect(await polled(harness({ events: ['fileCreated', 'fileUpdated'], folder: rl(dir), options: { namePattern: '*.html' } }), { mode: 'manual' })).toEqual([
 			`fileUpdated ${dir}/report.html`,
 		]);
 	});

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { normalizePath } from '../../common/repositoryPath';
 
-import { pairListField } from '../../common/fields';
+import { optionsCollection, optionsOf, pairListField } from '../../common/fields';
 
 export { limitOf, returnAllFields } from '../../common/fields';
 
@@ -185,20 +185,22 @@ function readListing(ctx: IExecuteFunctions, itemIndex: number, needFolder = fal
 	return { filter: parts.join('|'), types, folderAdded };
 }
 
-/** The optional folder of Can Upload / Can Download (`dirPath`). */
-export function dirPathField(): INodeProperties {
-	return {
-		displayName: 'Folder Path',
-		name: 'dirPath',
-		type: 'string',
-		default: '',
-		placeholder: '/public',
-		description: 'Optional folder to check; leave empty to ask in general',
-	};
+/** The Options of Can Upload / Can Download, holding their optional folder (`options.dirPath`). */
+export function dirPathOptions(): INodeProperties {
+	return optionsCollection([
+		{
+			displayName: 'Folder Path',
+			name: 'dirPath',
+			type: 'string',
+			default: '',
+			placeholder: '/public',
+			description: 'Folder to check; leave it out to ask in general',
+		},
+	]);
 }
 
-/** The folder of dirPathField, normalised; none when left empty. */
+/** The folder of dirPathOptions, normalised; none when left out or empty. */
 export function readDirPath(ctx: IExecuteFunctions, itemIndex: number): { dirPath?: string } {
-	const dirPath = String(ctx.getNodeParameter('dirPath', itemIndex, '') ?? '').trim();
+	const dirPath = String(optionsOf(ctx, itemIndex).dirPath ?? '').trim();
 	return dirPath === '' ? {} : { dirPath: normalizePath(dirPath, 'Folder Path') };
 }

@@ -8,7 +8,8 @@ export interface ListingOptions {
 	includeSystemFolders?: boolean;
 }
 
-export function listingOptionsField(tree: boolean): INodeProperties {
+/** The Options of Get Children / Get Tree; `extra` options (such as Get Tree's Depth) join them, sorted by display name. */
+export function listingOptionsField(tree: boolean, extra: INodeProperties[] = []): INodeProperties {
 	const options: INodeProperties[] = [
 		{
 			displayName: 'Include Permissions',
@@ -34,6 +35,8 @@ export function listingOptionsField(tree: boolean): INodeProperties {
 			description: 'Whether to list system folders such as /etc too',
 		});
 	}
+	options.push(...extra);
+	options.sort((a, b) => a.displayName.localeCompare(b.displayName, 'en', { sensitivity: 'base' }));
 	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options };
 }
 

@@ -20,6 +20,7 @@ export function resourceAddressFields(): INodeProperties[] {
 				{ name: 'Repository File', value: 'file', description: 'A file in the repository, such as a report' },
 			],
 			default: 'file',
+			required: true,
 		},
 		pathField({ show: { contextType: ['file'] }, description: 'Repository path of the file the resource belongs to', placeholder: '/public/Sample Reports/Sales Summary.prpt' }),
 		{

@@ -28,6 +28,7 @@ export function trashTargetFields(pathHint: string): INodeProperties[] {
 				{ name: 'Path', value: 'path', description: 'Repository paths such as /home/admin/old.ktr' },
 			],
 			default: 'path',
+			required: true,
 		},
 		{
 			displayName: 'Paths',
@@ -35,6 +36,7 @@ export function trashTargetFields(pathHint: string): INodeProperties[] {
 			type: 'string',
 			typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Path' },
 			default: [],
+			required: true,
 			placeholder: '/home/admin/old.ktr',
 			description: pathHint,
 			displayOptions: { show: { filesBy: ['path'] } },
@@ -45,6 +47,7 @@ export function trashTargetFields(pathHint: string): INodeProperties[] {
 			type: 'string',
 			typeOptions: { multipleValues: true, multipleValueButtonText: 'Add ID' },
 			default: [],
+			required: true,
 			placeholder: 'c9b6f3a2-1d2e-4f5a-9b8c-7d6e5f4a3b2c',
 			description: 'Repository file IDs, all sent in one call',
 			displayOptions: { show: { filesBy: ['id'] } },

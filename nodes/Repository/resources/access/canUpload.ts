@@ -2,13 +2,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
 import { YES_NO, yesNoAnswer } from '../../shared/builders';
-import { dirPathField, readDirPath } from '../../shared/fields';
+import { dirPathOptions, readDirPath } from '../../shared/fields';
 import { FILES, show } from '../../shared/paths';
 
 /** Whether the current user may upload (into a folder): `GET /api/repo/files/canUpload?dirPath`. */
 const showOn = show('access', 'canUpload');
 
-export const description = updateDisplayOptions({ show: showOn }, [dirPathField()]);
+export const description = updateDisplayOptions({ show: showOn }, [dirPathOptions()]);
 
 export const execute = requestOperation({
 	plan(itemIndex) {

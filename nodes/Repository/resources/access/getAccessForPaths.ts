@@ -15,6 +15,7 @@ export const description = updateDisplayOptions({ show: showOn }, [
 		type: 'string',
 		typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Path' },
 		default: [],
+		required: true,
 		placeholder: '/public',
 		description: 'Repository paths to check, all in one call; the answer has one item per path',
 	},

@@ -2,6 +2,7 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions, updateDis
 
 import { defineOperation, toItems, sendPlanned } from '../../../common/executor';
 import { toArray, toBoolean, toNumber } from '../../../common/values';
+import { optionsCollection, optionsOf } from '../../../common/fields';
 import { buildXml, escapeText } from '../../../common/xml';
 import { aclCodes, aclRecord, PERMISSION_CODES, type AclCodes } from '../../shared/documents';
 import { PERMISSION_OPTIONS } from '../../shared/fields';
@@ -20,6 +21,7 @@ export const description = updateDisplayOptions({ show: showOn }, [
 			{ name: 'Using JSON', value: 'json', description: 'A whole ACL as Get ACL returns it, which replaces the current one' },
 		],
 		default: 'fields',
+		required: true,
 	},
 	{
 		displayName: 'Change',
@@ -36,6 +38,7 @@ export const description = updateDisplayOptions({ show: showOn }, [
 			{ name: 'Replace', value: 'replace', description: 'Make the listed entries the whole ACL (everyone not listed loses access)' },
 		],
 		default: 'add',
+		required: true,
 		displayOptions: { show: { aclSource: ['fields'] } },
 	},
 	{
@@ -69,33 +72,37 @@ export const description = updateDisplayOptions({ show: showOn }, [
 		],
 	},
 	{
-		displayName: 'Owner',
-		name: 'owner',
-		type: 'string',
-		default: '',
-		placeholder: 'admin',
-		description: 'User or role that owns the file. Leave empty to keep the current owner.',
-		displayOptions: { show: { aclSource: ['fields'] } },
-	},
-	{
-		displayName: 'Owner Type',
-		name: 'ownerType',
-		type: 'options',
-		options: [
-			{ name: 'Role', value: 1 },
-			{ name: 'User', value: 0 },
-		],
-		default: 0,
-		description: 'Whether the owner is a user or a role (used when Owner is set)',
-		displayOptions: { show: { aclSource: ['fields'] } },
-	},
-	{
 		displayName: 'ACL (JSON)',
 		name: 'aclJson',
 		type: 'json',
 		default: '{\n  "owner": "admin",\n  "ownerType": "user",\n  "entriesInheriting": false,\n  "aces": [{ "recipient": "suzy", "recipientType": "user", "permissions": ["read", "write"] }]\n}',
+		required: true,
 		description: 'The whole new ACL. Without "entriesInheriting" it inherits from the parent; an ACL that neither inherits nor lists an entry is refused.',
 		displayOptions: { show: { aclSource: ['json'] } },
+	},
+	{
+		...optionsCollection([
+			{
+				displayName: 'Owner',
+				name: 'owner',
+				type: 'string',
+				default: '',
+				placeholder: 'admin',
+				description: 'User or role that owns the file. Leave empty to keep the current owner.',
+			},
+			{
+				displayName: 'Owner Type',
+				name: 'ownerType',
+				type: 'options',
+				options: [
+					{ name: 'Role', value: 1 },
+					{ name: 'User', value: 0 },
+				],
+				default: 0,
+				description: 'Whether the owner is a user or a role (used when Owner is set)',
+			},
+		]),
+		displayOptions: { show: { aclSource: ['fields'] } },
 	},
 ]);
 
@@ -161,7 +168,8 @@ function fromJson(ctx: IExecuteFunctions, itemIndex: number, raw: unknown): Omit
 }
 
 function fromFields(ctx: IExecuteFunctions, itemIndex: number): Omit<Plan, 'path'> {
-	const owner = String(ctx.getNodeParameter('owner', itemIndex, '') ?? '').trim();
+	const options = optionsOf(ctx, itemIndex);
+	const owner = String(options.owner ?? '').trim();
 	const mode = String(ctx.getNodeParameter('aclMode', itemIndex, 'add')) as Mode;
 	if (!['add', 'remove', 'replace', 'inherit'].includes(mode)) fail(ctx, itemIndex, `Unknown change "${mode}"`);
 	const entries =
@@ -176,7 +184,7 @@ function fromFields(ctx: IExecuteFunctions, itemIndex: number): Omit<Plan, 'path
 	if (aces.length === 0 && mode !== 'inherit') {
 		fail(ctx, itemIndex, mode === 'replace' ? 'Replace needs at least one entry: an ACL with no entries that does not inherit would lock everyone but administrators out' : 'Add at least one entry to change');
 	}
-	return { mode, owner: owner || undefined, ownerType: checkType(ctx, itemIndex, ctx.getNodeParameter('ownerType', itemIndex, 0), 'Owner Type'), entriesInheriting: mode === 'inherit', aces };
+	return { mode, owner: owner || undefined, ownerType: checkType(ctx, itemIndex, options.ownerType ?? 0, 'Owner Type'), entriesInheriting: mode === 'inherit', aces };
 }
 
 const same = (a: { recipient: string; recipientType: number }, b: { recipient: string; recipientType: number }) => a.recipient === b.recipient && a.recipientType === b.recipientType;

@@ -13,20 +13,20 @@ export const description = updateDisplayOptions({ show: showOn }, [
 	pathField({ description: 'Repository path of the file or folder to download. Folders always come as a zip.' }),
 	binaryOutputField(),
 	{
-		displayName: 'Include Manifest',
-		name: 'withManifest',
-		type: 'boolean',
-		default: true,
-		description:
-			'Whether to add the export manifest, which makes the server send a zip. Turn it off to download a single file as it is (folders still come as a zip).',
-	},
-	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
 		options: [
+			{
+				displayName: 'Include Manifest',
+				name: 'withManifest',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to add the export manifest, which makes the server send a zip (on when left out). Turn it off to download a single file as it is (folders still come as a zip).',
+			},
 			{
 				displayName: 'Locale',
 				name: 'locale',
@@ -52,7 +52,7 @@ export const execute = requestOperation<Plan>({
 		const locale = String(options.locale ?? '').trim();
 		return {
 			...readDownloadTarget(this, itemIndex),
-			withManifest: this.getNodeParameter('withManifest', itemIndex, true) as boolean,
+			withManifest: options.withManifest !== false,
 			...(locale ? { locale } : {}),
 		};
 	},

@@ -7,7 +7,7 @@ import { apiError } from '../../../common/errors';
 import { filesUrl, joinPath, pathField, readPath, show } from '../../shared/paths';
 import { checkNames } from '../../shared/reserved';
 import { propertiesOf } from '../../shared/builders';
-import { binaryInputField } from '../../../common/fields';
+import { binaryInputField, optionsCollection, optionsOf } from '../../../common/fields';
 
 const showOn = show('file', 'upload');
 
@@ -20,14 +20,16 @@ export const description = updateDisplayOptions({ show: showOn }, [
 		folders: true,
 	}),
 	binaryInputField('The name of the input binary field holding the file to upload'),
-	{
-		displayName: 'File Name',
-		name: 'fileName',
-		type: 'string',
-		default: '',
-		placeholder: 'sales.ktr',
-		description: "Name of the file in the repository. Leave empty to use the input file's name.",
-	},
+	optionsCollection([
+		{
+			displayName: 'File Name',
+			name: 'fileName',
+			type: 'string',
+			default: '',
+			placeholder: 'sales.ktr',
+			description: "Name of the file in the repository. Leave it out to use the input file's name.",
+		},
+	]),
 ]);
 
 interface Plan {
@@ -43,9 +45,9 @@ export const execute = defineOperation<Plan>({
 		const property = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '').trim();
 		if (property === '') throw new NodeOperationError(node, 'The input binary field name is empty', { itemIndex });
 		const binary = this.helpers.assertBinaryData(itemIndex, property);
-		const name = String(this.getNodeParameter('fileName', itemIndex, '') ?? '').trim() || binary.fileName || '';
+		const name = String(optionsOf(this, itemIndex).fileName ?? '').trim() || binary.fileName || '';
 		if (name === '') {
-			throw new NodeOperationError(node, 'The file has no name: set "File Name" or give the input binary a file name', { itemIndex });
+			throw new NodeOperationError(node, 'The file has no name: set "File Name" (Options) or give the input binary a file name', { itemIndex });
 		}
 		if (name.includes('/') || name === '.' || name === '..') {
 			throw new NodeOperationError(node, `The file name "${name}" may not contain "/" or be "." or ".."`, { itemIndex });

@@ -2,6 +2,7 @@ import { NodeOperationError, type IExecuteFunctions, updateDisplayOptions } from
 
 import { encodePathId } from '../../../common/repositoryPath';
 import { requestOperation } from '../../../common/executor';
+import { optionsCollection, optionsOf } from '../../../common/fields';
 import { DIRS, FILES, pathField, readPath, show } from '../../shared/paths';
 import { checkNames } from '../../shared/reserved';
 import { propertiesOf } from '../../shared/builders';
@@ -13,14 +14,16 @@ export const description = updateDisplayOptions({ show: showOn }, [
 		description: 'Repository path of the new folder, such as /home/admin/reports. Missing parent folders are created too.',
 		placeholder: '/home/admin/reports',
 	}),
-	{
-		displayName: 'Use Files Endpoint',
-		name: 'useFilesEndpoint',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to create the folder with PUT /api/repo/files/{path}/createDir instead of PUT /api/repo/dirs/{path}, for servers that serve only that one',
-	},
+	optionsCollection([
+		{
+			displayName: 'Use Files Endpoint',
+			name: 'useFilesEndpoint',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to create the folder with PUT /api/repo/files/{path}/createDir instead of PUT /api/repo/dirs/{path}, for servers that serve only that one',
+		},
+	]),
 ]);
 
 interface Plan {
@@ -55,7 +58,7 @@ export const execute = requestOperation<Plan>({
 		const path = readPath(this, itemIndex);
 		if (path === '/') throw new NodeOperationError(this.getNode(), 'The root folder already exists: give the path of a new folder', { itemIndex });
 		await checkNames(this, itemIndex, path.split('/').filter(Boolean), 'The folder name');
-		return { path, useFilesEndpoint: this.getNodeParameter('useFilesEndpoint', itemIndex, false) as boolean };
+		return { path, useFilesEndpoint: optionsOf(this, itemIndex).useFilesEndpoint === true };
 	},
 	async request(plan, itemIndex) {
 		const id = await createDirPathId(this, plan.path, itemIndex);

@@ -2,6 +2,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { apiError } from '../../../common/errors';
 import { requestOperation } from '../../../common/executor';
+import { optionsOf } from '../../../common/fields';
 import { flatTree, nestedTree, treeOf } from '../../shared/documents';
 import { listingFilterField, readListingFilter } from '../../shared/fields';
 import { filesUrl, pathField, readPath, show } from '../../shared/paths';
@@ -12,14 +13,6 @@ const showOn = show('folder', 'getTree');
 export const description = updateDisplayOptions({ show: showOn }, [
 	pathField({ description: 'Repository path of the folder at the top of the tree; "/" is the root', placeholder: '/public', folders: true }),
 	{
-		displayName: 'Depth',
-		name: 'depth',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 1,
-		description: 'How many levels below the folder to include (1 = its children)',
-	},
-	{
 		displayName: 'Output',
 		name: 'output',
 		type: 'options',
@@ -28,9 +21,19 @@ export const description = updateDisplayOptions({ show: showOn }, [
 			{ name: 'One Item per Entry', value: 'flat', description: 'One item per file or folder, with its depth and parent path' },
 		],
 		default: 'nested',
+		required: true,
 	},
 	listingFilterField(),
-	listingOptionsField(true),
+	listingOptionsField(true, [
+		{
+			displayName: 'Depth',
+			name: 'depth',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 1,
+			description: 'How many levels below the folder to include (1 = its children, the default)',
+		},
+	]),
 ]);
 
 interface Plan {
@@ -44,7 +47,7 @@ interface Plan {
 export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		const path = readPath(this, itemIndex);
-		const depth = this.getNodeParameter('depth', itemIndex, 1) as number;
+		const depth = optionsOf(this, itemIndex).depth ?? 1;
 		if (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 1) {
 			throw new NodeOperationError(this.getNode(), `Depth must be a whole number of at least 1 (got ${String(depth)})`, { itemIndex });
 		}

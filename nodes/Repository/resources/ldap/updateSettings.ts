@@ -1,6 +1,7 @@
 import { NodeOperationError, type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems, sendPlanned } from '../../../common/executor';
+import { optionsCollection, optionsOf } from '../../../common/fields';
 import { attributeOptions, attributesOf, LDAP_ATTRIBUTES, LDAP_PASSWORD_KEY } from '../../shared/ldap';
 import { show } from '../../shared/paths';
 
@@ -22,14 +23,16 @@ export const description = updateDisplayOptions({ show: showOn }, [
 		description: 'The attributes to change',
 		options: attributeOptions(),
 	},
-	{
-		displayName: 'Send Only Changed Attributes',
-		name: 'onlyChanged',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to send only the attributes set above. When off, the current settings are read first and sent back with your changes (the password only when you set it).',
-	},
+	optionsCollection([
+		{
+			displayName: 'Send Only Changed Attributes',
+			name: 'onlyChanged',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to send only the attributes set above. When off (or left out), the current settings are read first and sent back with your changes (the password only when you set it).',
+		},
+	]),
 ]);
 
 interface Plan {
@@ -47,7 +50,7 @@ export const execute = defineOperation<Plan>({
 			changes[spec.key] = spec.boolean ? String(value === true || value === 'true') : String(value ?? '');
 		}
 		if (Object.keys(changes).length === 0) throw new NodeOperationError(this.getNode(), 'Add at least one attribute to change', { itemIndex });
-		return { changes, onlyChanged: this.getNodeParameter('onlyChanged', itemIndex, false) as boolean };
+		return { changes, onlyChanged: optionsOf(this, itemIndex).onlyChanged === true };
 	},
 	async run(plan, itemIndex) {
 		let attributes = { ...plan.changes };

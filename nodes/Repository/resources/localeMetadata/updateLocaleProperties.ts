@@ -4,7 +4,7 @@ import { buildXml } from '../../../common/xml';
 import { defineOperation, toItems, sendPlanned } from '../../../common/executor';
 import { keyValues } from '../../shared/documents';
 import { keyValueField } from '../../shared/fields';
-import { readPairs } from '../../../common/fields';
+import { optionsCollection, optionsOf, readPairs } from '../../../common/fields';
 import { localeField, readLocale } from '../../shared/locale';
 import { filesUrl, pathField, readPath, show } from '../../shared/paths';
 
@@ -19,13 +19,15 @@ export const description = updateDisplayOptions({ show: showOn }, [
 		'Add Property',
 		'Properties of this locale to set, such as file.title and file.description',
 	),
-	{
-		displayName: 'Replace All Properties',
-		name: 'replaceAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether the properties given become all the properties of the locale (the others are removed); by default the others are kept',
-	},
+	optionsCollection([
+		{
+			displayName: 'Replace All Properties',
+			name: 'replaceAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the properties given become all the properties of the locale (the others are removed); by default the others are kept',
+		},
+	]),
 ]);
 
 interface Plan {
@@ -47,7 +49,7 @@ export const execute = defineOperation<Plan>({
 		if (properties.length === 0) throw new NodeOperationError(this.getNode(), 'Add at least one property', { itemIndex });
 		// Checked while planning so that a value XML cannot carry fails before any request.
 		buildXml('stringKeyStringValueDtoes', { stringKeyStringValueDto: properties });
-		return { path: readPath(this, itemIndex), locale: readLocale(this, itemIndex), properties, replaceAll: this.getNodeParameter('replaceAll', itemIndex, false) === true };
+		return { path: readPath(this, itemIndex), locale: readLocale(this, itemIndex), properties, replaceAll: optionsOf(this, itemIndex).replaceAll === true };
 	},
 	async run(plan, itemIndex) {
 		const url = filesUrl(plan.path, 'localeProperties');

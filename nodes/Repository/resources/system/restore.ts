@@ -19,28 +19,6 @@ export const description = updateDisplayOptions({ show: showOn }, [
 		default: '',
 	},
 	binaryInputField('The name of the input binary field holding the backup zip'),
-	{
-		displayName: 'Overwrite Files',
-		name: 'overwriteFile',
-		type: 'boolean',
-		default: true,
-		description:
-			'Whether values in the backup replace the matching ones on the server (values only on the server are kept); when off, what already exists is skipped',
-	},
-	{
-		displayName: 'Apply ACL Settings',
-		name: 'applyAclSettings',
-		type: 'boolean',
-		default: true,
-		description: 'Whether to apply the permissions stored in the backup to the files it creates',
-	},
-	{
-		displayName: 'Overwrite ACL Settings',
-		name: 'overwriteAclSettings',
-		type: 'boolean',
-		default: false,
-		description: 'Whether the permissions in the backup also replace those of files that already exist',
-	},
 	logFileField('restore.log'),
 	{
 		displayName: 'Options',
@@ -48,7 +26,31 @@ export const description = updateDisplayOptions({ show: showOn }, [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: [LOG_LEVEL_OPTION],
+		options: [
+			{
+				displayName: 'Apply ACL Settings',
+				name: 'applyAclSettings',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to apply the permissions stored in the backup to the files it creates (on when left out)',
+			},
+			LOG_LEVEL_OPTION,
+			{
+				displayName: 'Overwrite ACL Settings',
+				name: 'overwriteAclSettings',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the permissions in the backup also replace those of files that already exist',
+			},
+			{
+				displayName: 'Overwrite Files',
+				name: 'overwriteFile',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether values in the backup replace the matching ones on the server (values only on the server are kept); when off, what already exists is skipped (on when left out)',
+			},
+		],
 	},
 ]);
 
@@ -75,7 +77,7 @@ export const execute = defineOperation<Plan>({
 		if (property === '') throw new NodeOperationError(this.getNode(), 'The input binary field name is empty', { itemIndex });
 		this.helpers.assertBinaryData(itemIndex, property);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const flag = (name: string, fallback: boolean) => String(this.getNodeParameter(name, itemIndex, fallback) === true);
+		const flag = (name: string, fallback: boolean) => String((options[name] ?? fallback) === true);
 		return {
 			property,
 			fields: {

@@ -19,14 +19,15 @@ export const description = updateDisplayOptions({ show: showOn }, [
 		name: 'restoreTo',
 		type: 'options',
 		options: [
+			{ name: 'My Home Folder', value: 'home', description: "The logged-in user's home folder, whatever the original folder was" },
 			{
 				name: 'Original Folder',
 				value: 'original',
 				description: 'Where each file was deleted from. A missing folder is created again; a file of the same name there makes the restore fail.',
 			},
-			{ name: 'My Home Folder', value: 'home', description: "The logged-in user's home folder, whatever the original folder was" },
 		],
 		default: 'original',
+		required: true,
 	},
 	{
 		displayName: 'Options',
