@@ -101,7 +101,7 @@ export function bigFileWorkflow(): ExampleWorkflow {
 				operation: 'upload',
 				folder: { __rl: true, mode: 'path', value: "={{ $('Webhook').item.json.body.folder }}" },
 				binaryPropertyName: 'data',
-				fileName: '',
+				options: {},
 			},
 			credentials: server,
 		},
@@ -137,9 +137,7 @@ export function triggerWorkflows(): TriggerWorkflow[] {
 		make('Repository', 'queueTrigRepo01', 'n8n-nodes-dataflow.dataflowRepositoryTrigger', {
 			events: ['fileCreated'],
 			folder: { __rl: true, mode: 'path', value: '/home/admin' },
-			namePattern: 'queue_*.csv',
-			includeSubfolders: false,
-			options: {},
+			options: { namePattern: 'queue_*.csv', includeSubfolders: false },
 		}),
 	];
 }
