@@ -667,7 +667,7 @@ export const SAMPLES: Record<string, Sample> = {
 			returnAll: true,
 		},
 		bad: [
-			{ label: 'a Sort By that is not a column index', parameters: { options: { sortBy: 'SALES' } }, message: /Sort By "SALES" is not a column index/ },
+			{ label: 'a sort column that is not a column index', parameters: { sort: { rules: [{ column: -1, direction: 'A' }] } }, message: /Sort rule 1: Column Index must be a whole number/ },
 			{ label: 'parameters that are not an object', parameters: { parametersJson: '["EMEA"]' }, message: /must be an object of parameter names and values/ },
 		],
 	},

@@ -77,11 +77,11 @@ describeEachProfile('Query (CDA)', (profile) => {
 		expect(paged.items.map((i) => i.json)).toEqual(all.items.map((i) => i.json));
 	});
 
-	it('Start Row and Sort By', async () => {
-		const all = await exec('query', 'run', runParameters({ options: { sortBy: '4D' } }), { credentials: admin() });
+	it('Start Row and a Sort rule', async () => {
+		const all = await exec('query', 'run', runParameters({ sort: { rules: [{ column: 4, direction: 'D' }] } }), { credentials: admin() });
 		const sales = all.items.map((i) => Number(i.json.SALES));
 		expect(sales).toEqual([...sales].sort((a, b) => b - a));
-		const rest = await exec('query', 'run', runParameters({ options: { sortBy: '4D', startRow: 20 } }), { credentials: admin() });
+		const rest = await exec('query', 'run', runParameters({ options: { startRow: 20 }, sort: { rules: [{ column: 4, direction: 'D' }] } }), { credentials: admin() });
 		expect(rest.items.map((i) => i.json)).toEqual(all.items.slice(20).map((i) => i.json));
 	});
 

@@ -156,7 +156,7 @@ describe('Query › Run', () => {
 				return true;
 			})
 			.reply(200, rowsAnswer([['EMEA', 1, 1, true, '2024-01-01']]), json);
-		const result = await exec('query', 'run', { cdaFile: rl(CDA), query: 'byRegion', parameterInput: 'json', parametersJson: '{}', returnAll: true, options: { sortBy: '1d, 0A', bypassCache: true } });
+		const result = await exec('query', 'run', { cdaFile: rl(CDA), query: 'byRegion', parameterInput: 'json', parametersJson: '{}', returnAll: true, options: { bypassCache: true }, sort: { rules: [{ column: 1, direction: 'D' }, { column: 0, direction: 'A' }] } });
 		expect(result.error).toBeUndefined();
 		expect(forms[0]).toEqual([
 			['path', CDA],
@@ -275,7 +275,8 @@ describe('Query › Run', () => {
 
 		it.each([
 			['an empty query (by expression)', { query: '={{ "" }}' }, 'Query is empty: choose a query of the .cda file (List Queries lists them)'],
-			['a bad Sort By', { options: { sortBy: '1X' } }, 'Sort By "1X" is not a column index with A or D, such as 0A or 2D'],
+			['a bad sort column', { sort: { rules: [{ column: 1.5, direction: 'A' }] } }, 'Sort rule 1: Column Index must be a whole number of at least 0'],
+			['a bad sort direction (by expression)', { sort: { rules: [{ column: 1, direction: '={{ "X" }}' }] } }, 'Sort rule 1: Direction must be Ascending (A) or Descending (D)'],
 			['a .prpt as the CDA file', { cdaFile: rl('={{ "/public/r.prpt" }}') }, 'CDA File "/public/r.prpt" is not a data access file: choose a .cda file'],
 		])('%s, before any request', async (_label, parameters, message) => {
 			const result = await exec('query', 'run', { cdaFile: rl(CDA), query: 'byRegion', parameterInput: 'json', parametersJson: '{}', returnAll: true, ...parameters });

@@ -51,14 +51,6 @@ const properties: INodeProperties[] = [
 				'Rows per request, read with CDA\'s paging until the last row (0: all rows in one answer, or pages of 10 000 when a start row or limit needs paging). CDA runs the query once and pages its cached result only when the query is cached.',
 		},
 		{
-			displayName: 'Sort By',
-			name: 'sortBy',
-			type: 'string',
-			default: '',
-			placeholder: '0A, 2D',
-			description: 'Sort the rows by column index (from 0) and direction A or D, several separated by commas, as CDA\'s sortBy',
-		},
-		{
 			displayName: 'Start Row',
 			name: 'startRow',
 			type: 'number',
@@ -67,6 +59,42 @@ const properties: INodeProperties[] = [
 			description: 'Skip this many rows first (CDA\'s pageStart); past the last row CDA fails',
 		},
 	]),
+	// Sorting in its own collection below Options (n8n's UX guidelines, "Sorting options").
+	{
+		displayName: 'Sort',
+		name: 'sort',
+		type: 'fixedCollection',
+		placeholder: 'Add Sort Rule',
+		typeOptions: { multipleValues: true, sortable: true },
+		default: {},
+		options: [
+			{
+				displayName: 'Rule',
+				name: 'rules',
+				values: [
+					{
+						displayName: 'Column Index',
+						name: 'column',
+						type: 'number',
+						typeOptions: { minValue: 0 },
+						default: 0,
+						description: 'The column to sort by, counted from 0 in the order the query returns its columns',
+					},
+					{
+						displayName: 'Direction',
+						name: 'direction',
+						type: 'options',
+						options: [
+							{ name: 'Ascending', value: 'A' },
+							{ name: 'Descending', value: 'D' },
+						],
+						default: 'A',
+					},
+				],
+			},
+		],
+		description: "Sort the rows before they are returned (CDA's sortBy; the first rule sorts first)",
+	},
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['run'] } }, properties);
@@ -93,14 +121,15 @@ export const execute = defineOperation<Plan>({
 		const options = optionsOf(this, itemIndex);
 		const query = String(this.getNodeParameter('query', itemIndex, '') ?? '').trim();
 		if (query === '') throw new ReportInputError('Query is empty: choose a query of the .cda file (List Queries lists them)');
-		const sortBy = String(options.sortBy ?? '')
-			.split(',')
-			.map((s) => s.trim().toUpperCase())
-			.filter((s) => s !== '');
-		for (const sort of sortBy) {
-			// SortTableModel.SortDescriptor: ^(\d+)([AD]?)$ (webdetails/cda core/.../utils/SortTableModel.java@10.2.0.0-222).
-			if (!/^\d+[AD]?$/.test(sort)) throw new ReportInputError(`Sort By "${sort}" is not a column index with A or D, such as 0A or 2D`);
-		}
+		const rules = (this.getNodeParameter('sort.rules', itemIndex, []) ?? []) as Array<{ column?: unknown; direction?: unknown }>;
+		// SortTableModel.SortDescriptor: ^(\d+)([AD]?)$ (webdetails/cda core/.../utils/SortTableModel.java@10.2.0.0-222).
+		const sortBy = rules.map((rule, index) => {
+			const column = Number(rule.column ?? 0);
+			if (!Number.isInteger(column) || column < 0) throw new ReportInputError(`Sort rule ${index + 1}: Column Index must be a whole number of at least 0`);
+			const direction = String(rule.direction ?? 'A').toUpperCase();
+			if (direction !== 'A' && direction !== 'D') throw new ReportInputError(`Sort rule ${index + 1}: Direction must be Ascending (A) or Descending (D)`);
+			return `${column}${direction}`;
+		});
 		return {
 			path: readCdaPath(this, itemIndex),
 			query,
