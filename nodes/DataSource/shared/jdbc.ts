@@ -6,8 +6,7 @@
  */
 import { NodeApiError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import { statusHint } from '../../common/errors';
-import { apiError } from '../../common/errors';
+import { apiError, statusHint } from '../../common/errors';
 import { normalizeConnection } from './connection';
 import { namesFromList } from './nameList';
 import { JDBC_PATH } from './paths';

@@ -11,9 +11,8 @@
  */
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
-import { redact } from '../../common/errors';
+import { apiError, redact } from '../../common/errors';
 import { sendPlanned, type RequestPlan } from '../../common/executor';
-import { apiError } from '../../common/errors';
 import { parseXml } from '../../common/xml';
 import { workerEndpoint } from './fields';
 import { readWebResult, type WebResult } from './webResult';

@@ -1,7 +1,6 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { extractServerMessage } from '../../../common/errors';
-import { apiError } from '../../../common/errors';
+import { apiError, extractServerMessage } from '../../../common/errors';
 import { requestOperation } from '../../../common/executor';
 import { optionsOf, rawResponseOptions, readIncludeRaw } from '../../../common/fields';
 import { requiredText, workerEndpoint } from '../../shared/fields';

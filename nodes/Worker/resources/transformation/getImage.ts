@@ -1,12 +1,11 @@
 import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 
 import { binaryFromResponse, mimeTypeOf } from '../../../common/binary';
-import { extractServerMessage } from '../../../common/errors';
+import { apiError, extractServerMessage } from '../../../common/errors';
 import { requestOperation } from '../../../common/executor';
 import { binaryOutputField, readBinaryPropertyName } from '../../../common/fields';
 import { readBodyText } from '../../../common/decode';
 import type { DataflowResponse } from '../../../common/transport';
-import { apiError } from '../../../common/errors';
 import { workerEndpoint } from '../../shared/fields';
 import { optionsLast } from '../../shared/runRef';
 import { readTransRef, refQuery, transRefFields, type TransRef } from '../../shared/transStatus';
