@@ -14,7 +14,7 @@ export class DataflowCatalog implements INodeType {
 		version: 1,
 		subtitle:
 			// The chosen operation's action, not its raw value (test/nodes/subtitle.test.ts keeps this in step with the pickers).
-			'={{ {"api:call":"Call the catalog API","token:getToken":"Get an access token"}[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}',
+			'={{ {"api:call":"Call catalog API","token:getToken":"Get access token"}[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}',
 		description: 'Log in to the data catalog and call its protected API',
 		defaults: { name: 'Dataflow Catalog' },
 		usableAsTool: true,

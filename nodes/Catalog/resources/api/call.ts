@@ -29,7 +29,7 @@ export const description = updateDisplayOptions({ show }, [
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: 'notifications',
+		placeholder: 'e.g. notifications',
 		description: 'Path under /api/public/v1/ of the catalog, for example "notifications" or "assets/123"',
 	},
 	pairListField({

@@ -15,7 +15,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Call',
 				value: 'call',
-				action: 'Call the catalog API',
+				action: 'Call catalog API',
 				description: 'Send an authenticated request to a path under /api/public/v1/',
 			},
 		],

@@ -15,7 +15,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Token',
 				value: 'getToken',
-				action: 'Get an access token',
+				action: 'Get access token',
 				description: 'Log in and return a new access token with its expiry',
 			},
 		],
