@@ -13,7 +13,7 @@ export const description = updateDisplayOptions({ show }, [
 		name: 'catalog',
 		description: 'The analysis catalog to remove',
 		searchListMethod: 'searchCatalogs',
-		placeholder: 'SteelWheels',
+		placeholder: 'e.g. SteelWheels',
 	}),
 ]);
 

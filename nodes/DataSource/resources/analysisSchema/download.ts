@@ -15,7 +15,7 @@ export const description = updateDisplayOptions({ show }, [
 		name: 'catalog',
 		description: 'The analysis catalog whose schema to download',
 		searchListMethod: 'searchCatalogs',
-		placeholder: 'SteelWheels',
+		placeholder: 'e.g. SteelWheels',
 	}),
 	{ ...binaryOutputField(), displayOptions: { show } },
 ]);

@@ -18,13 +18,13 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Delete',
 				value: 'delete',
-				action: 'Delete an analysis schema for all users',
+				action: 'Delete analysis schema for all users',
 				description: 'Remove an analysis catalog and its schema',
 			},
 			{
 				name: 'Download',
 				value: 'download',
-				action: 'Download an analysis schema',
+				action: 'Download analysis schema',
 				description: 'Download the schema file of an analysis catalog (a zip when it has several files)',
 			},
 			{
@@ -36,7 +36,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Upload',
 				value: 'upload',
-				action: 'Upload an analysis schema',
+				action: 'Upload analysis schema',
 				description: 'Publish a Mondrian schema file as an analysis catalog',
 			},
 		],

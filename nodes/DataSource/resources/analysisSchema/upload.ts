@@ -25,7 +25,7 @@ export const description = updateDisplayOptions({ show }, [
 		description:
 			'Name of the analysis catalog to publish. The server names the catalog after the schema itself (<Schema name="…">), so a schema with another name is refused before sending; this name is used for a schema without one. An existing catalog is only replaced with Overwrite.',
 		searchListMethod: 'searchCatalogs',
-		placeholder: 'SteelWheels',
+		placeholder: 'e.g. SteelWheels',
 	}),
 	{
 		displayName: 'Input Binary Field',
@@ -47,9 +47,9 @@ export const description = updateDisplayOptions({ show }, [
 				name: 'datasourceName',
 				type: 'string',
 				default: '',
-				placeholder: 'SampleData',
+				placeholder: 'e.g. SampleData',
 				description:
-					'The data source (JDBC connection) the schema runs on; needed unless Parameters name one. The server reads it from the import parameters, so it is sent as DataSource=… there.',
+					"The data source (JDBC connection) the schema runs on; needed unless 'Parameters' name one. The server reads it from the import parameters, so it is sent as DataSource=… there.",
 			},
 			{
 				displayName: 'Original Catalog Name',
@@ -63,7 +63,7 @@ export const description = updateDisplayOptions({ show }, [
 				name: 'parameters',
 				type: 'string',
 				default: '',
-				placeholder: 'DataSource=SampleData;overwrite=true',
+				placeholder: 'e.g. DataSource=SampleData;overwrite=true',
 				description:
 					'Import parameters as name=value pairs separated by semicolons (Mondrian connect-string style, for example DataSource, EnableXmla, overwrite, retainInlineAnnotations); an "overwrite" here wins over the Overwrite switch',
 			},
@@ -72,7 +72,7 @@ export const description = updateDisplayOptions({ show }, [
 				name: 'schemaFileInfo',
 				type: 'string',
 				default: '',
-				placeholder: 'steelwheels.mondrian.xml',
+				placeholder: 'e.g. steelwheels.mondrian.xml',
 				description:
 					'File name the schema file is sent with (the server reads ".zip" files as a zip holding a .mondrian.xml and an optional annotations.xml); by default the name of the binary file',
 			},
@@ -204,7 +204,7 @@ export const execute = defineOperation<Plan>({
 			// catalog replaced with Overwrite would lose the one it had.
 			throw new NodeOperationError(node, 'Data Source Name is empty: give the data source (JDBC connection) the schema runs on', {
 				itemIndex,
-				description: 'Add "Data Source Name" under Additional Fields, or a DataSource=… entry in Parameters',
+				description: "Add 'Data Source Name' under 'Additional Fields', or a DataSource=… entry in 'Parameters'",
 			});
 		}
 		return {

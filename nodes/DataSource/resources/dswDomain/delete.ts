@@ -13,7 +13,7 @@ export const description = updateDisplayOptions({ show }, [
 		name: 'domain',
 		description: 'The data source wizard domain to remove',
 		searchListMethod: 'searchDomains',
-		placeholder: 'sales_model.xmi',
+		placeholder: 'e.g. sales_model.xmi',
 	}),
 ]);
 

@@ -15,7 +15,7 @@ export const description = updateDisplayOptions({ show }, [
 		name: 'domain',
 		description: 'The data source wizard domain to download',
 		searchListMethod: 'searchDomains',
-		placeholder: 'sales_model.xmi',
+		placeholder: 'e.g. sales_model.xmi',
 	}),
 	{ ...binaryOutputField(), displayOptions: { show } },
 ]);

@@ -17,13 +17,13 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Delete',
 				value: 'delete',
-				action: 'Delete a data source wizard domain for all users',
+				action: 'Delete data source wizard domain for all users',
 				description: 'Remove a data source wizard domain',
 			},
 			{
 				name: 'Download',
 				value: 'download',
-				action: 'Download a data source wizard domain',
+				action: 'Download data source wizard domain',
 				description: 'Download the domain: its XMI file, or a zip with the XMI and its analysis schema',
 			},
 			{

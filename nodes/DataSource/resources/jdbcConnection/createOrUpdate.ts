@@ -55,9 +55,9 @@ export const description = updateDisplayOptions({ show }, [
 			displayName: 'Connection',
 			name: 'connection',
 			description:
-				'Name of the connection to create or update. An existing connection is read first and only the fields given here change: every field not added (and every Keep Current) keeps its current value, the password included.',
+				"Name of the connection to create or update. An existing connection is read first and only the fields given here change: every field not added (and every 'Keep Current') keeps its current value, the password included.",
 			searchListMethod: 'searchConnections',
-			placeholder: 'SalesDB',
+			placeholder: 'e.g. SalesDB',
 		}),
 	},
 	{
@@ -73,7 +73,7 @@ export const description = updateDisplayOptions({ show }, [
 	},
 	{
 		displayName:
-			'Fields not added keep the values of an existing connection. A new connection needs at least Database Type, and under Additional Fields Database Name and (for a native connection) Host.',
+			"Fields not added keep the values of an existing connection. A new connection needs at least 'Database Type', and under 'Additional Fields' 'Database Name' and (for a native connection) 'Host'.",
 		name: 'mergeNotice',
 		type: 'notice',
 		default: '',
@@ -86,7 +86,7 @@ export const description = updateDisplayOptions({ show }, [
 		required: true,
 		options: sorted([KEEP, ...DATABASE_TYPE_OPTIONS]),
 		default: KEEP_VALUE,
-		description: 'The database type; Keep Current leaves the type of an existing connection as it is',
+		description: "The database type; 'Keep Current' leaves the type of an existing connection as it is",
 		displayOptions: { show: showFields },
 	},
 	{
@@ -120,7 +120,7 @@ export const description = updateDisplayOptions({ show }, [
 				name: 'databaseName',
 				type: 'string',
 				default: '',
-				placeholder: 'sales',
+				placeholder: 'e.g. sales',
 				description:
 					'The database; for JNDI the JNDI name of the data source, for ODBC the data source name (DSN). Empty keeps the current name; a new connection needs one.',
 			},
@@ -128,14 +128,14 @@ export const description = updateDisplayOptions({ show }, [
 				'Extra Options',
 				'extraOptions',
 				'Driver options, added to (or replacing same-named) current ones. A name without a dot gets the database type in front (for example "ssl" becomes "POSTGRESQL.ssl").',
-				'ssl',
+				'e.g. ssl',
 			),
 			{
 				displayName: 'Host',
 				name: 'hostname',
 				type: 'string',
 				default: '',
-				placeholder: 'db.example.com',
+				placeholder: 'e.g. db.example.com',
 				description: 'Host name or address of the database server; empty keeps the current host (a new native connection needs one)',
 				displayOptions: { show: { '/accessType': HOST_ACCESS } },
 			},
@@ -161,13 +161,13 @@ export const description = updateDisplayOptions({ show }, [
 				default: '',
 				description: 'Password of the database user. Empty keeps the stored password of an existing connection.',
 			},
-			keyValues('Pooling Properties', 'connectionPoolingProperties', 'Properties of the connection pool, added to (or replacing same-named) current ones', 'validationQuery'),
+			keyValues('Pooling Properties', 'connectionPoolingProperties', 'Properties of the connection pool, added to (or replacing same-named) current ones', 'e.g. validationQuery'),
 			{
 				displayName: 'Port',
 				name: 'databasePort',
 				type: 'string',
 				default: '',
-				placeholder: '5432',
+				placeholder: 'e.g. 5432',
 				description: 'Port of the database server; empty keeps the current port (a new connection gets the default port of its type)',
 				displayOptions: { show: { '/accessType': HOST_ACCESS } },
 			},

@@ -13,7 +13,7 @@ export const description = updateDisplayOptions({ show }, [
 		name: 'connection',
 		description: 'The JDBC connection to remove',
 		searchListMethod: 'searchConnections',
-		placeholder: 'SampleData',
+		placeholder: 'e.g. SampleData',
 	}),
 ]);
 

@@ -15,7 +15,7 @@ export const description = updateDisplayOptions({ show }, [
 		name: 'connection',
 		description: 'The JDBC connection to read',
 		searchListMethod: 'searchConnections',
-		placeholder: 'SampleData',
+		placeholder: 'e.g. SampleData',
 	}),
 	optionsCollection([
 		{

@@ -18,19 +18,19 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create or Update',
 				value: 'createOrUpdate',
-				action: 'Create or update a JDBC connection',
+				action: 'Create or update JDBC connection',
 				description: 'Add a JDBC connection, or replace the one with this name',
 			},
 			{
 				name: 'Delete',
 				value: 'delete',
-				action: 'Delete a JDBC connection for all users',
+				action: 'Delete JDBC connection for all users',
 				description: 'Remove a JDBC connection',
 			},
 			{
 				name: 'Get',
 				value: 'get',
-				action: 'Get a JDBC connection',
+				action: 'Get JDBC connection',
 				description: 'Read one JDBC connection',
 			},
 			{
