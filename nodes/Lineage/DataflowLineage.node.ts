@@ -13,7 +13,7 @@ export class DataflowLineage implements INodeType {
 		version: 1,
 		subtitle:
 			// The chosen operation's action, not its raw value (test/nodes/subtitle.test.ts keeps this in step with the pickers).
-			'={{ {"lineage:getAllArtifacts":"Get all lineage","lineage:getForFile":"Get lineage for a file"}[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}',
+			'={{ {"lineage:getAllArtifacts":"Get lineage for all files","lineage:getForFile":"Get lineage for file"}[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}',
 		description: 'Download the data lineage (GraphML) of transformations and jobs, as a zip or parsed into nodes and edges',
 		defaults: { name: 'Dataflow Lineage' },
 		usableAsTool: true,

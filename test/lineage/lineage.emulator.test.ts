@@ -21,7 +21,7 @@ const SALES_0308 = `20240308/home/admin/sales.ktr/${at('2024-03-08T08:15:00Z')}_
 const both = (stem: string) => [`${stem}.execution.js`, `${stem}.graphml`];
 
 describe('Lineage node against the emulator', () => {
-	it('Get All between two dates with Extract: exactly the artifacts in range, graphs parsed', async () => {
+	it('Get for All Files between two dates with Extract: exactly the artifacts in range, graphs parsed', async () => {
 		fixture.resetRequests();
 		const result = await run(node, {
 			parameters: {
@@ -76,7 +76,7 @@ describe('Lineage node against the emulator', () => {
 		});
 	});
 
-	it('Get All without Extract gives the zip, which holds the artifacts from the start date on', async () => {
+	it('Get for All Files without Extract gives the zip, which holds the artifacts from the start date on', async () => {
 		const result = await run(node, {
 			parameters: { resource: 'lineage', operation: 'getAllArtifacts', dateRange: 'from', startDate: '2024-03-05T00:00:00' },
 			credentials: { dataflowServerApi: fixture.server({ user: 'suzy' }) },

@@ -55,7 +55,7 @@ function countRequests(): { count: () => number } {
 	return { count: () => count };
 }
 
-describe('Lineage node, Get All (nock)', () => {
+describe('Lineage node, Get for All Files (nock)', () => {
 	it.each([
 		['all dates', '/all', { dateRange: 'all' }, 'pentaho-lineage.zip', {}],
 		['from a date', '/all/20240301', { dateRange: 'from', startDate: '2024-03-01T00:00:00' }, 'pentaho-lineage_20240301.zip', { startDate: '2024-03-01' }],
@@ -333,7 +333,7 @@ describe('editor fields (issue 18)', () => {
 	it('dates are days, not date-times with a time that would be ignored', () => {
 		for (const field of properties.filter((p) => p.name === 'startDate' || p.name === 'endDate')) {
 			expect(field.type).toBe('string');
-			expect(field.placeholder).toBe('2026-01-31');
+			expect(field.placeholder).toBe('e.g. 2026-01-31');
 		}
 	});
 	it('adding the Extract option switches it on', () => {

@@ -27,7 +27,7 @@ export const description = updateDisplayOptions({ show }, [
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: '/home/admin/sales.ktr',
+		placeholder: 'e.g. /home/admin/sales.ktr',
 		description: 'Repository path of the transformation or job (or its path on the server, for a file run). A file without lineage in the range is an error naming it.',
 	},
 	...dateRangeFields(),

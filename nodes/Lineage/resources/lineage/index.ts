@@ -14,15 +14,15 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['lineage'] } },
 		options: [
 			{
-				name: 'Get All',
+				name: 'Get for All Files',
 				value: 'getAllArtifacts',
-				action: 'Get all lineage',
+				action: 'Get lineage for all files',
 				description: 'Download the lineage artifacts of every transformation and job, optionally limited to dates',
 			},
 			{
 				name: 'Get for File',
 				value: 'getForFile',
-				action: 'Get lineage for a file',
+				action: 'Get lineage for file',
 				description: 'Download the lineage artifacts of one transformation or job in the repository',
 			},
 		],
