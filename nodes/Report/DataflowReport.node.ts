@@ -21,14 +21,14 @@ export class DataflowReport implements INodeType {
 		version: 1,
 		subtitle:
 			// The chosen operation's action, not its raw value (test/nodes/subtitle.test.ts keeps this in step with the pickers).
-			'={{ {"report:getParameters":"Get the parameters of a report","report:render":"Render a report to a file","query:listQueries":"List the queries of a CDA file","query:run":"Run a CDA query"}[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}',
+			'={{ {"report:getParameters":"Get parameters of report","report:render":"Render report to file","query:listQueries":"Get many queries of CDA file","query:run":"Run CDA query"}[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}',
 		description: 'Render BI server reports (.prpt) to PDF, Excel, CSV or HTML with their parameters, and bring dashboard query results (CDA) into n8n as items',
 		defaults: { name: 'Dataflow Report' },
 		usableAsTool: true,
 		// Read by n8n's workflow builder (search results and node type definitions).
 		builderHint: {
 			searchHint:
-				'Use to get content out of the BI server: Report > Get Parameters lists what a .prpt report asks for (call it first), Report > Render renders it to a file (PDF, Excel, CSV, HTML, RTF, text) as binary data; Query > List Queries lists the queries of a .cda file, Query > Run runs one and returns one item per row. Paths are repository paths such as /public/Steel Wheels/Reports/Sales.prpt.',
+				'Use to get content out of the BI server: Report > Get Parameters lists what a .prpt report asks for (call it first), Report > Render renders it to a file (PDF, Excel, CSV, HTML, RTF, text) as binary data; Query > Get Many lists the queries of a .cda file, Query > Run runs one and returns one item per row. Paths are repository paths such as /public/Steel Wheels/Reports/Sales.prpt.',
 		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

@@ -153,7 +153,7 @@ describe('layout for n8n verification', () => {
 			}
 		}
 		const getParameters = (pickers[0].options as Array<{ value: string; description: string }>).find((o) => o.value === 'getParameters')!;
-		expect(getParameters.description).toMatch(/before Render/);
+		expect(getParameters.description).toMatch(/before 'Render'/);
 	});
 
 	it('top-level fields are required (or a picker, a container or the Return All pair); the rest sit in Options', () => {

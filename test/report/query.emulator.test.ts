@@ -18,7 +18,7 @@ describeEachProfile('Query (CDA)', (profile) => {
 	const admin = () => fixture.server();
 	const queries = () => fixture.requests().filter((r) => r.endsWith('/doQuery'));
 
-	it('List Queries: the public queries, sorted by id, with their parameters', async () => {
+	it('Get Many (listQueries): the public queries, sorted by id, with their parameters', async () => {
 		const result = await exec('query', 'listQueries', { cdaFile: rl(SALES) }, { credentials: admin() });
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json.id)).toEqual(['archive', 'salesByRegion', 'topCustomers']);

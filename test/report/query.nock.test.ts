@@ -1,4 +1,4 @@
-/** Exact requests of the Query (CDA) resource: List Queries and Run, paging included. */
+/** Exact requests of the Query (CDA) resource: Get Many (listQueries) and Run, paging included. */
 import type { IDataObject } from 'n8n-workflow';
 
 import { cdaTable, exec, formPairs, mapped, rl, server, useNock } from './helpers';
@@ -49,7 +49,7 @@ function rowsAnswer(rows: unknown[][], queryInfo?: IDataObject) {
 	return cdaTable(COLUMNS, rows, queryInfo);
 }
 
-describe('Query › List Queries', () => {
+describe('Query › Get Many (listQueries)', () => {
 	it('lists the public queries with their parameters (one listParameters request each)', async () => {
 		const list = server().get(`${API}/listQueries`).query({ path: CDA, outputType: 'json' }).reply(200, QUERIES, json);
 		const params1 = server().get(`${API}/listParameters`).query({ path: CDA, dataAccessId: 'byRegion', outputType: 'json' }).reply(200, PARAMS, json);
@@ -274,7 +274,7 @@ describe('Query › Run', () => {
 		});
 
 		it.each([
-			['an empty query (by expression)', { query: '={{ "" }}' }, 'Query is empty: choose a query of the .cda file (List Queries lists them)'],
+			['an empty query (by expression)', { query: '={{ "" }}' }, "Query is empty: choose a query of the .cda file ('Get Many' lists them)"],
 			['a bad sort column', { sort: { rules: [{ column: 1.5, direction: 'A' }] } }, 'Sort rule 1: Column Index must be a whole number of at least 0'],
 			['a bad sort direction (by expression)', { sort: { rules: [{ column: 1, direction: '={{ "X" }}' }] } }, 'Sort rule 1: Direction must be Ascending (A) or Descending (D)'],
 			['a .prpt as the CDA file', { cdaFile: rl('={{ "/public/r.prpt" }}') }, 'CDA File "/public/r.prpt" is not a data access file: choose a .cda file'],

@@ -34,7 +34,7 @@ function pathField(name: string, displayName: string, kind: 'report' | 'cda', de
 		displayName,
 		required: true,
 		description,
-		placeholder: kind === 'report' ? '/public/Steel Wheels/Reports/Sales.prpt' : '/public/dashboards/sales.cda',
+		placeholder: kind === 'report' ? 'e.g. /public/Steel Wheels/Reports/Sales.prpt' : 'e.g. /public/dashboards/sales.cda',
 	});
 	const extension = kind === 'report' ? 'prpt' : 'cda';
 	return {

@@ -14,15 +14,15 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['query'] } },
 		options: [
 			{
-				name: 'List Queries',
+				name: 'Get Many',
 				value: 'listQueries',
-				action: 'List the queries of a CDA file',
-				description: 'List the queries of a .cda data access file, one item each, with their parameters (name, type, default). Call it before Run to know the query IDs and parameters.',
+				action: 'Get many queries of CDA file',
+				description: "List the queries of a .cda data access file, one item each, with their parameters (name, type, default). Call it before 'Run' to know the query IDs and parameters.",
 			},
 			{
 				name: 'Run',
 				value: 'run',
-				action: 'Run a CDA query',
+				action: 'Run CDA query',
 				description: 'Run a query of a .cda file with parameter values and get one item per row, columns typed from the answer\'s metadata',
 			},
 		],

@@ -30,7 +30,7 @@ const properties: INodeProperties[] = [
 		dependsOn: ['cdaFile.value', 'query'],
 		jsonExample: '{"year": 2024, "markets": ["EMEA", "APAC"]}',
 		jsonDescription:
-			'Query parameter values by name, such as {"year": 2024, "markets": ["EMEA", "APAC"]} (a list for an array parameter). Use List Queries first to learn each query\'s parameters and types; a parameter left out uses its default.',
+			'Query parameter values by name, such as {"year": 2024, "markets": ["EMEA", "APAC"]} (a list for an array parameter). Use \'Get Many\' first to learn each query\'s parameters and types; a parameter left out uses its default.',
 	}),
 	...returnAllFields(),
 	optionsCollection([
@@ -120,7 +120,7 @@ export const execute = defineOperation<Plan>({
 	plan(itemIndex) {
 		const options = optionsOf(this, itemIndex);
 		const query = String(this.getNodeParameter('query', itemIndex, '') ?? '').trim();
-		if (query === '') throw new ReportInputError('Query is empty: choose a query of the .cda file (List Queries lists them)');
+		if (query === '') throw new ReportInputError("Query is empty: choose a query of the .cda file ('Get Many' lists them)");
 		const rules = (this.getNodeParameter('sort.rules', itemIndex, []) ?? []) as Array<{ column?: unknown; direction?: unknown }>;
 		// SortTableModel.SortDescriptor: ^(\d+)([AD]?)$ (webdetails/cda core/.../utils/SortTableModel.java@10.2.0.0-222).
 		const sortBy = rules.map((rule, index) => {

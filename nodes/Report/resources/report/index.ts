@@ -16,14 +16,14 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Parameters',
 				value: 'getParameters',
-				action: 'Get the parameters of a report',
+				action: 'Get parameters of report',
 				description:
-					'List the parameters of a .prpt report, one item each: name, label, type, default, whether mandatory, list values with labels, multi-select. Call it before Render to know what to pass.',
+					"List the parameters of a .prpt report, one item each: name, label, type, default, whether mandatory, list values with labels, multi-select. Call it before 'Render' to know what to pass.",
 			},
 			{
 				name: 'Render',
 				value: 'render',
-				action: 'Render a report to a file',
+				action: 'Render report to file',
 				description:
 					'Render a .prpt report with parameter values to PDF, Excel, CSV, HTML, RTF or text, as binary data named after the report; the values are checked against the report first',
 			},

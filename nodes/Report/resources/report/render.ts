@@ -29,7 +29,7 @@ const properties: INodeProperties[] = [
 		dependsOn: ['report.value'],
 		jsonExample: '{"region": "EMEA", "years": [2023, 2024]}',
 		jsonDescription:
-			'Parameter values by name, such as {"region": "EMEA", "years": [2023, 2024]} (a list for a multi-select parameter, dates as yyyy-MM-dd). Use the Get Parameters operation first to learn the names, which are mandatory and the allowed values; a parameter left out uses the report\'s default.',
+			'Parameter values by name, such as {"region": "EMEA", "years": [2023, 2024]} (a list for a multi-select parameter, dates as yyyy-MM-dd). Use the \'Get Parameters\' operation first to learn the names, which are mandatory and the allowed values; a parameter left out uses the report\'s default.',
 	}),
 	binaryOutputField('The name of the output binary field to put the rendered file in'),
 	optionsCollection([
@@ -38,7 +38,7 @@ const properties: INodeProperties[] = [
 			name: 'fileName',
 			type: 'string',
 			default: '',
-			placeholder: 'Sales EMEA.pdf',
+			placeholder: 'e.g. Sales EMEA.pdf',
 			description: 'Name of the output file; by default the report\'s name with the format\'s extension, as the server names it',
 		},
 	]),
