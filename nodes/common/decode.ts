@@ -97,7 +97,7 @@ function checkWebResult(node: INode, doc: IDataObject, request: DataflowRequest,
 	if (!result || typeof result !== 'object') return;
 	if (String(result.result ?? '').toUpperCase() !== 'ERROR') return;
 	const serverMessage = extractServerMessage(typeof result.message === 'string' ? result.message : '');
-	const message = serverMessage ? redact(serverMessage, secrets) : 'The server reported an error without a message';
+	const message = serverMessage ? redact(serverMessage, secrets) : 'The server refused the request without saying why';
 	throw apiError(node, {
 		message,
 		description: `The server answered ${describeRequest(request)} with HTTP ${status} and result ERROR`,

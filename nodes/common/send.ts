@@ -128,7 +128,7 @@ export async function send(ctx: RequestContext, request: DataflowRequest, creden
 			const hint = typeof own === 'object' ? own.hint : serverMessage ? statusHint(status) : undefined;
 			throw apiError(node, {
 				message: refusal ?? httpFailureMessage(status, serverMessage),
-				description: `HTTP ${status} from ${describeRequest(request)}${hint ? ` (${hint})` : ''}${genericPage ? '; the server sent only its generic error page' : ''}`,
+				description: `HTTP ${status} from ${describeRequest(request)}${hint ? ` (${hint})` : ''}${genericPage ? '; the server sent only its generic page' : ''}`,
 				httpCode: String(status),
 				itemIndex: request.itemIndex,
 			});

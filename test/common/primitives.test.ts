@@ -74,7 +74,7 @@ describe('generic error pages: 9.3/10.2 answer bare JAX-RS errors with a contain
 		nock(BASE).get('/x').reply(status, unavailable, { 'Content-Type': 'text/html' });
 		const result = await probe({ path: '/x', refusals: REFUSALS });
 		expect(result.error?.message).toBe(REFUSALS[status as 403 | 500]);
-		expect(result.error?.description).toBe(`HTTP ${status} from GET /x; the server sent only its generic error page`);
+		expect(result.error?.description).toBe(`HTTP ${status} from GET /x; the server sent only its generic page`);
 	});
 
 	it("Tomcat's 401 report and Jetty's 404 page are not quoted as the server's message", async () => {
