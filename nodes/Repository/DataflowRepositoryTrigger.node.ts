@@ -72,7 +72,7 @@ export class DataflowRepositoryTrigger implements INodeType {
 				name: 'folder',
 				displayName: 'Folder',
 				description: 'Repository folder to watch, such as /home/admin. In the list, type a folder path ending with "/" to browse it.',
-				placeholder: '/home/admin',
+				placeholder: 'e.g. /home/admin',
 				folders: true,
 			}),
 			pathField({
@@ -80,7 +80,7 @@ export class DataflowRepositoryTrigger implements INodeType {
 				name: 'sourceFile',
 				displayName: 'Source File',
 				description: 'Repository path of the file whose output to watch, such as a report run by a schedule',
-				placeholder: '/public/reports/sales.prpt',
+				placeholder: 'e.g. /public/reports/sales.prpt',
 			}),
 			{
 				displayName: 'Options',
@@ -95,14 +95,14 @@ export class DataflowRepositoryTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether the first poll emits the files that already exist (as File Created, or Generated Content Added). Off: the first poll only records them and later polls emit changes.',
+							'Whether the first poll emits the files that already exist (as \'File Created\', or \'Generated Content Added\'). Off: the first poll only records them and later polls emit changes.',
 					},
 					{
 						displayName: 'File Name Pattern',
 						name: 'namePattern',
 						type: 'string',
 						default: '',
-						placeholder: '*.ktr, *.kjb',
+						placeholder: 'e.g. *.ktr, *.kjb',
 						description:
 							'Only files whose name matches: * stands for any characters, ? for one, several patterns separated by commas, case-insensitive. Left out or empty: every file is watched.',
 						displayOptions: { show: { '/events': FILE_EVENTS } },

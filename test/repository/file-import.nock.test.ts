@@ -240,7 +240,7 @@ describe('File › Import', () => {
 		server().get('/pentaho/api/csrf/token').query(true).reply(204);
 		importRoute(200, importLog([['/public', 'ERROR', 'Could not import: General Error : datasource SampleData exists']]));
 		const result = await exec('file', 'import', { folder: rl('/public'), binaryPropertyName: 'data' }, { input: [binaryInput(zipOf({ 'a.ktr': '<t/>' }), 'a.zip', ZIP)] });
-		expect(result.error?.message).toBe('The server reported errors while importing into /public: Could not import: General Error : datasource SampleData exists');
+		expect(result.error?.message).toBe('The server could not import everything into /public: Could not import: General Error : datasource SampleData exists');
 	});
 
 	it('a 500 is the server\'s exception in its words; an access refusal says what the server checks and whether the folder exists', async () => {
@@ -264,7 +264,7 @@ describe('File › Import', () => {
 		server().get('/pentaho/api/csrf/token').query(true).reply(204);
 		importRoute(500, '<!doctype html><html><head><title>HTTP Status 500 – Internal Server Error</title></head><body><h1>HTTP Status 500 – Internal Server Error</h1></body></html>');
 		const result = await exec('file', 'import', { folder: rl('/public'), binaryPropertyName: 'data' }, { input: [binaryInput('<t/>', 'a.ktr', 'text/xml')] });
-		expect(result.error?.message).toBe('The server refused the import (HTTP 500 with its generic error page)');
+		expect(result.error?.message).toBe('The server refused the import (HTTP 500 with its generic page)');
 		expect(result.error?.description).toMatch(/one of: the user may not import here .* or the repository refused to write/);
 	});
 

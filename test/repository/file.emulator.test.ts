@@ -80,7 +80,7 @@ describe('File', () => {
 		expect(missing.error?.httpCode).toBe('404');
 	});
 
-	it('Get Generated Content and Get Generated Content For User', async () => {
+	it('Get Generated Content and Get Generated Content for User', async () => {
 		const own = await ok('file', 'getGeneratedContent', { path: rl('/public/Sample Reports/Sales Summary.prpt'), returnAll: true });
 		expect(own.items.map((i) => i.json.path)).toEqual(['/home/admin/Sales Summary.html']);
 		const forSuzy = await ok('file', 'getGeneratedContentForUser', { path: rl('/public/Sample Reports/Sales Summary.prpt'), user: 'suzy', returnAll: true });

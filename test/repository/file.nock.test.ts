@@ -185,7 +185,7 @@ describe('File', () => {
 		expect(result.error?.message).toBe('The repository has no file or folder /public/none (or this user may not read it)');
 	});
 
-	it('Get Generated Content and Get Generated Content For User list one item per file', async () => {
+	it('Get Generated Content and Get Generated Content for User list one item per file', async () => {
 		const list = { repositoryFileDto: [fileDto('a.html', '/home/admin/a.html'), fileDto('b.pdf', '/home/admin/b.pdf')] };
 		const scope = server({ accept: 'application/json' })
 			.get(`${FILES}/:public:r.prpt/generatedContent`)

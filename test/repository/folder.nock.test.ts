@@ -78,7 +78,7 @@ describe('Folder', () => {
 
 	it('Get Children refuses include and exclude members together, before any request', async () => {
 		const result = await exec('folder', 'getChildren', { path: rl('/public'), returnAll: true, filter: { includeMembers: ['name'], excludeMembers: ['id'] } });
-		expect(result.error?.message).toBe('Use either Include Members or Exclude Members, not both: the server refuses both at once');
+		expect(result.error?.message).toBe("Use either 'Include Members' or 'Exclude Members', not both: the server refuses both at once");
 	});
 
 	it('Get Children reads an XML answer from a server that ignores Accept', async () => {

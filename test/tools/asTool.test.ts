@@ -137,7 +137,7 @@ describe('automatic tool descriptions of operations that destroy or stop', () =>
 	const toolNode = (type: string, parameters: INode['parameters']): INode => ({ id: '1', name: 'tool', type, typeVersion: 1, position: [0, 0], parameters });
 	it.each([
 		{ node: new DataflowRepository(), resource: 'trash', operation: 'deletePermanently', warning: /permanently/ },
-		{ node: new DataflowRepository(), resource: 'system', operation: 'restore', warning: /overwriting the repository/ },
+		{ node: new DataflowRepository(), resource: 'system', operation: 'restore', warning: /overwriting repository/ },
 		{ node: new DataflowRepository(), resource: 'ldap', operation: 'updateSettings', warning: /all users log in with/ },
 		{ node: new DataflowWorker(), resource: 'server', operation: 'stop', warning: /shut down the worker server/ },
 		{ node: new DataflowScheduler(), resource: 'schedule', operation: 'remove', warning: /for good/ },

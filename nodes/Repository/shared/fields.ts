@@ -94,7 +94,7 @@ export function listingFilterField(): INodeProperties {
 				type: 'multiOptions',
 				options: MEMBER_OPTIONS,
 				default: [],
-				description: 'Fields to leave out of each file (cannot be combined with Include Members)',
+				description: "Fields to leave out of each file (cannot be combined with 'Include Members')",
 			},
 			{
 				displayName: 'Include Members',
@@ -102,14 +102,14 @@ export function listingFilterField(): INodeProperties {
 				type: 'multiOptions',
 				options: MEMBER_OPTIONS,
 				default: [],
-				description: 'The only fields to return for each file (cannot be combined with Exclude Members)',
+				description: "The only fields to return for each file (cannot be combined with 'Exclude Members')",
 			},
 			{
 				displayName: 'Name Patterns',
 				name: 'namePatterns',
 				type: 'string',
 				default: '',
-				placeholder: '*.ktr, sales*',
+				placeholder: 'e.g. *.ktr, sales*',
 				description: 'Names to keep, separated by commas; "*" matches any characters',
 			},
 			{
@@ -161,7 +161,7 @@ function readListing(ctx: IExecuteFunctions, itemIndex: number, needFolder = fal
 	let include = (filter.includeMembers as string[] | undefined) ?? [];
 	let exclude = (filter.excludeMembers as string[] | undefined) ?? [];
 	if (include.length && exclude.length) {
-		throw new NodeOperationError(ctx.getNode(), 'Use either Include Members or Exclude Members, not both: the server refuses both at once', { itemIndex });
+		throw new NodeOperationError(ctx.getNode(), "Use either 'Include Members' or 'Exclude Members', not both: the server refuses both at once", { itemIndex });
 	}
 	let folderAdded = false;
 	if (needFolder && types !== 'FILES_FOLDERS') {
@@ -193,7 +193,7 @@ export function dirPathOptions(): INodeProperties {
 			name: 'dirPath',
 			type: 'string',
 			default: '',
-			placeholder: '/public',
+			placeholder: 'e.g. /public',
 			description: 'Folder to check; leave it out to ask in general',
 		},
 	]);

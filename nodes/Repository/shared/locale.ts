@@ -9,7 +9,7 @@ export function localeField(defaultValue = 'default'): INodeProperties {
 		type: 'string',
 		default: defaultValue,
 		required: true,
-		placeholder: 'de',
+		placeholder: 'e.g. de',
 		description: 'Locale such as "de" or "en_US"; "default" holds the properties used when no locale matches',
 	};
 }

@@ -46,7 +46,7 @@ export function logFileField(fallback: string): INodeProperties {
 		type: 'string',
 		default: fallback,
 		required: true,
-		placeholder: fallback,
+		placeholder: `e.g. ${fallback}`,
 		description:
 			"File on the server where it writes its log of the operation (relative to the server's working folder unless absolute); it must end in .log or .txt. Used by servers from build 10.2.0.2-290 on (and 10.3+), which require it.",
 	};

@@ -54,7 +54,7 @@ export function pathField(options: PathFieldOptions = {}): INodeProperties {
 				displayName: 'By Path',
 				name: 'path',
 				type: 'string',
-				placeholder: options.placeholder ?? '/home/admin/sales.ktr',
+				placeholder: options.placeholder ?? 'e.g. /home/admin/sales.ktr',
 				validation: [
 					{
 						type: 'regex',

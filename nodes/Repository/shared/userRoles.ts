@@ -184,7 +184,7 @@ function pickerField(kind: 'user' | 'role', name: string, displayName: string, d
 				type: 'list',
 				typeOptions: { searchListMethod: kind === 'user' ? 'searchUsers' : 'searchRoles', searchable: true, searchFilterRequired: false },
 			},
-			{ displayName: 'By Name', name: 'name', type: 'string', placeholder: kind === 'user' ? 'suzy' : 'Power User' },
+			{ displayName: 'By Name', name: 'name', type: 'string', placeholder: kind === 'user' ? 'e.g. suzy' : 'e.g. Power User' },
 		],
 	};
 }

@@ -16,7 +16,7 @@ export const description = updateDisplayOptions({ show: showOn }, [
 		typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Path' },
 		default: [],
 		required: true,
-		placeholder: '/public',
+		placeholder: 'e.g. /public',
 		description: 'Repository paths to check, all in one call; the answer has one item per path',
 	},
 ]);

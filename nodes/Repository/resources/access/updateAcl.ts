@@ -18,7 +18,7 @@ export const description = updateDisplayOptions({ show: showOn }, [
 		type: 'options',
 		options: [
 			{ name: 'Using Fields Below', value: 'fields' },
-			{ name: 'Using JSON', value: 'json', description: 'A whole ACL as Get ACL returns it, which replaces the current one' },
+			{ name: 'Using JSON', value: 'json', description: "A whole ACL as 'Get ACL' returns it, which replaces the current one" },
 		],
 		default: 'fields',
 		required: true,
@@ -48,14 +48,14 @@ export const description = updateDisplayOptions({ show: showOn }, [
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Entry',
 		default: {},
-		description: 'Who may do what with the file (for Remove Entries only the recipients count)',
+		description: "Who may do what with the file (for 'Remove Entries' only the recipients count)",
 		displayOptions: { show: { aclSource: ['fields'], aclMode: ['add', 'remove', 'replace'] } },
 		options: [
 			{
 				name: 'entry',
 				displayName: 'Entry',
 				values: [
-					{ displayName: 'Recipient', name: 'recipient', type: 'string', default: '', placeholder: 'suzy', description: 'User or role name' },
+					{ displayName: 'Recipient', name: 'recipient', type: 'string', default: '', placeholder: 'e.g. suzy', description: 'User or role name' },
 					{
 						displayName: 'Recipient Type',
 						name: 'recipientType',
@@ -87,7 +87,7 @@ export const description = updateDisplayOptions({ show: showOn }, [
 				name: 'owner',
 				type: 'string',
 				default: '',
-				placeholder: 'admin',
+				placeholder: 'e.g. admin',
 				description: 'User or role that owns the file. Leave empty to keep the current owner.',
 			},
 			{
@@ -99,7 +99,7 @@ export const description = updateDisplayOptions({ show: showOn }, [
 					{ name: 'User', value: 0 },
 				],
 				default: 0,
-				description: 'Whether the owner is a user or a role (used when Owner is set)',
+				description: "Whether the owner is a user or a role (used when 'Owner' is set)",
 			},
 		]),
 		displayOptions: { show: { aclSource: ['fields'] } },

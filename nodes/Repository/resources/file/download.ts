@@ -32,7 +32,7 @@ export const description = updateDisplayOptions({ show: showOn }, [
 				name: 'locale',
 				type: 'string',
 				default: '',
-				placeholder: 'en_US',
+				placeholder: 'e.g. en_US',
 				description: 'Locale of the export, such as en_US',
 			},
 		],

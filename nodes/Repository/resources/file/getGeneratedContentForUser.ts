@@ -15,7 +15,7 @@ export const description = updateDisplayOptions({ show: showOn }, [
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: 'suzy',
+		placeholder: 'e.g. suzy',
 		description: 'User whose generated content to list',
 	},
 	...returnAllFields(),

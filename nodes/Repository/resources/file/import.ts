@@ -32,7 +32,7 @@ export const description = updateDisplayOptions({ show: showOn }, [
 		displayName: 'Folder',
 		description:
 			'Repository folder to import into. A zip\'s entries go below it at their paths in the archive: a download of /public/etl holds etl/…, so import it into /public to recreate /public/etl.',
-		placeholder: '/public',
+		placeholder: 'e.g. /public',
 		folders: true,
 	}),
 	binaryInputField('The name of the input binary field holding the zip (with or without manifest) or the single file'),
@@ -64,7 +64,7 @@ export const description = updateDisplayOptions({ show: showOn }, [
 			name: 'fileName',
 			type: 'string',
 			default: '',
-			placeholder: 'etl.zip',
+			placeholder: 'e.g. etl.zip',
 			description:
 				"Name the server gives the upload. It decides what is imported: a name ending in .zip is unpacked, any other name is one file of that type (.ktr, .kjb, .prpt, .xml …). Leave empty to use the input file's name.",
 		},
@@ -275,7 +275,7 @@ export const execute = defineOperation<Plan>({
 			const reason =
 				type === 'PentahoAccessControlException' ? causes[0] : type === 'UnifiedRepositoryAccessDeniedException' ? causes[1] : `one of: ${causes.join('; or ')}`;
 			throw apiError(node, {
-				message: message ? `The server refused the import: ${message}` : 'The server refused the import (HTTP 500 with its generic error page)',
+				message: message ? `The server refused the import: ${message}` : 'The server refused the import (HTTP 500 with its generic page)',
 				description: `HTTP 500 from POST ${path}${type ? ` (${type})` : ''}: ${reason}.${before ? '' : ` The folder ${plan.folder} does not exist yet.`}`,
 				httpCode: '500',
 				itemIndex,
@@ -331,7 +331,7 @@ export const execute = defineOperation<Plan>({
 			throw apiError(node, {
 				message: lacking.length
 					? `The server imported ${got} of ${total} file(s) into ${plan.folder}; missing: ${shortList(lacking.map((f) => String(f.path)))}`
-					: `The server reported errors while importing into ${plan.folder}: ${otherErrors[0].message}`,
+					: `The server could not import everything into ${plan.folder}: ${otherErrors[0].message}`,
 				description: details.join('\n'),
 				httpCode: '200',
 				itemIndex,

@@ -17,7 +17,7 @@ export const description = updateDisplayOptions({ show: showOn }, [
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: 'sales_2024.ktr',
+		placeholder: 'e.g. sales_2024.ktr',
 		description:
 			'The new name (only the name: the file stays in its folder). A file keeps its extension: "sales_2024.ktr" and "sales_2024" both rename sales.ktr to sales_2024.ktr.',
 	},

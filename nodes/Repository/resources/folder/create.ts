@@ -12,7 +12,7 @@ const showOn = show('folder', 'create');
 export const description = updateDisplayOptions({ show: showOn }, [
 	pathField({
 		description: 'Repository path of the new folder, such as /home/admin/reports. Missing parent folders are created too.',
-		placeholder: '/home/admin/reports',
+		placeholder: 'e.g. /home/admin/reports',
 	}),
 	optionsCollection([
 		{

@@ -11,7 +11,7 @@ import { propertiesOf } from '../../shared/builders';
 const showOn = show('folder', 'getChildren');
 
 export const description = updateDisplayOptions({ show: showOn }, [
-	pathField({ description: 'Repository path of the folder; "/" lists the root', placeholder: '/public', folders: true }),
+	pathField({ description: 'Repository path of the folder; "/" lists the root', placeholder: 'e.g. /public', folders: true }),
 	...returnAllFields(),
 	listingFilterField(),
 	listingOptionsField(false),

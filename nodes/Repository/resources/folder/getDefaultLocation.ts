@@ -7,7 +7,7 @@ import { dirsUrl, pathField, readPath, show } from '../../shared/paths';
 const showOn = show('folder', 'getDefaultLocation');
 
 export const description = updateDisplayOptions({ show: showOn }, [
-	pathField({ description: 'Repository path of the folder to open or save in', placeholder: '/public', folders: true }),
+	pathField({ description: 'Repository path of the folder to open or save in', placeholder: 'e.g. /public', folders: true }),
 ]);
 
 export const execute = requestOperation<{ path: string }>({

@@ -11,7 +11,7 @@ import { listingOptionsField, listingQuery, readListingOptions, type ListingOpti
 const showOn = show('folder', 'getTree');
 
 export const description = updateDisplayOptions({ show: showOn }, [
-	pathField({ description: 'Repository path of the folder at the top of the tree; "/" is the root', placeholder: '/public', folders: true }),
+	pathField({ description: 'Repository path of the folder at the top of the tree; "/" is the root', placeholder: 'e.g. /public', folders: true }),
 	{
 		displayName: 'Output',
 		name: 'output',

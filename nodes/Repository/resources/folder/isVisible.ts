@@ -6,7 +6,7 @@ import { dirsUrl, pathField, readPath, show } from '../../shared/paths';
 
 const showOn = show('folder', 'isVisible');
 
-export const description = updateDisplayOptions({ show: showOn }, [pathField({ description: 'Repository path of the folder', placeholder: '/public', folders: true })]);
+export const description = updateDisplayOptions({ show: showOn }, [pathField({ description: 'Repository path of the folder', placeholder: 'e.g. /public', folders: true })]);
 
 export const execute = requestOperation({
 	plan(itemIndex) {

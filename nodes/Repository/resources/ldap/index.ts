@@ -13,8 +13,8 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['ldap'] } },
 		options: [
-			{ name: 'Get Settings', value: 'getSettings', action: 'Get the LDAP settings', description: 'Get the LDAP authentication settings' },
-			{ name: 'Update Settings', value: 'updateSettings', action: 'Update the LDAP settings all users log in with', description: 'Change LDAP authentication settings (administrators only)' },
+			{ name: 'Get Settings', value: 'getSettings', action: 'Get LDAP settings', description: 'Get the LDAP authentication settings' },
+			{ name: 'Update Settings', value: 'updateSettings', action: 'Update LDAP settings all users log in with', description: 'Change LDAP authentication settings (administrators only)' },
 		],
 		default: 'getSettings',
 	},

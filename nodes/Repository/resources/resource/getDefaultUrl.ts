@@ -8,7 +8,7 @@ import { pathField, readPath, REPOS, show } from '../../shared/paths';
 const showOn = show('resource', 'getDefaultUrl');
 
 export const description = updateDisplayOptions({ show: showOn }, [
-	pathField({ description: 'Repository path of the file whose default content URL to get', placeholder: '/public/Sample Reports/Sales Summary.prpt' }),
+	pathField({ description: 'Repository path of the file whose default content URL to get', placeholder: 'e.g. /public/Sample Reports/Sales Summary.prpt' }),
 ]);
 
 export const execute = requestOperation<{ path: string }>({

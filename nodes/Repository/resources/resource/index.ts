@@ -14,9 +14,9 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['resource'] } },
 		options: [
-			{ name: 'Get', value: 'get', action: 'Get a repository resource', description: 'Get a resource by context and resource ID: JSON becomes items, anything else a file' },
-			{ name: 'Get Default URL', value: 'getDefaultUrl', action: 'Get the default URL of a file', description: 'Get the URL that generates content from a file' },
-			{ name: 'Post', value: 'post', action: 'Post properties to a repository resource', description: 'Send form properties to a resource' },
+			{ name: 'Get', value: 'get', action: 'Get repository resource', description: 'Get a resource by context and resource ID: JSON becomes items, anything else a file' },
+			{ name: 'Get Default URL', value: 'getDefaultUrl', action: 'Get default URL of file', description: 'Get the URL that generates content from a file' },
+			{ name: 'Post', value: 'post', action: 'Post properties to repository resource', description: 'Send form properties to a resource' },
 		],
 		default: 'get',
 	},

@@ -6,7 +6,7 @@ import { show } from '../../shared/paths';
 import { checkedName, DAO, requireOwnStore } from '../../shared/userRoles';
 
 export const description = updateDisplayOptions({ show: show('role', 'create') }, [
-	{ displayName: 'Role Name', name: 'roleName', type: 'string', default: '', required: true, placeholder: 'Sales Analyst', description: 'Name of the new role' },
+	{ displayName: 'Role Name', name: 'roleName', type: 'string', default: '', required: true, placeholder: 'e.g. Sales Analyst', description: 'Name of the new role' },
 ]);
 
 /**

@@ -15,10 +15,10 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['role'] } },
 		options: [
-			{ name: 'Create', value: 'create', action: 'Create a role', description: 'Create a role. Changes the server.' },
-			{ name: 'Delete', value: 'delete', action: 'Delete a role', description: 'Delete a role; its members lose it. Changes the server.' },
+			{ name: 'Create', value: 'create', action: 'Create role', description: 'Create a role. Changes the server.' },
+			{ name: 'Delete', value: 'delete', action: 'Delete role', description: 'Delete a role; its members lose it. Changes the server.' },
 			{ name: 'Get Many', value: 'getMany', action: 'Get many roles', description: 'List the roles of the server (read-only)' },
-			{ name: 'Get Members', value: 'getMembers', action: 'Get the members of a role', description: 'List the users who hold a role (administrators only; read-only)' },
+			{ name: 'Get Members', value: 'getMembers', action: 'Get members of role', description: 'List the users who hold a role (administrators only; read-only)' },
 		],
 		default: 'getMany',
 	},

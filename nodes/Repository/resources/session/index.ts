@@ -13,8 +13,8 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['session'] } },
 		options: [
-			{ name: 'Is Administrator', value: 'isAdministrator', action: 'Check whether the user is an administrator', description: 'Check whether the credential\'s user is an administrator' },
-			{ name: 'Is Authenticated', value: 'isAuthenticated', action: 'Check whether the user is authenticated', description: 'Check whether the server accepts the credential\'s user' },
+			{ name: 'Is Administrator', value: 'isAdministrator', action: 'Check whether user is administrator', description: 'Check whether the credential\'s user is an administrator' },
+			{ name: 'Is Authenticated', value: 'isAuthenticated', action: 'Check whether user is authenticated', description: 'Check whether the server accepts the credential\'s user' },
 		],
 		default: 'isAuthenticated',
 	},

@@ -26,7 +26,7 @@ export const description = updateDisplayOptions({ show: show('user', 'create') }
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: 'jdoe',
+		placeholder: 'e.g. jdoe',
 		description: 'Name of the new user (a home folder of that name is created with it)',
 	},
 	passwordField('password', 'Password', "The new user's password. It is sent only in the request body and never appears in the output."),
@@ -89,7 +89,7 @@ export const execute = defineOperation<Plan>({
 		if (response.status === 412) {
 			throw apiError(this.getNode(), {
 				message: `The server could not create the user "${plan.userName}": a user of that name most likely exists already`,
-				description: 'HTTP 412 from PUT /api/userroledao/createUser (the server answers 412 for any failure to create: an existing user, a name it cannot decode)',
+				description: 'HTTP 412 from PUT /api/userroledao/createUser (the server answers 412 whenever it does not create the user: an existing user, a name it cannot decode)',
 				httpCode: '412',
 				itemIndex,
 			});
