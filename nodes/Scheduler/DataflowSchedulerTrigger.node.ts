@@ -69,7 +69,7 @@ export class DataflowSchedulerTrigger implements INodeType {
 						name: 'inputFile',
 						type: 'string',
 						default: '',
-						placeholder: '/public/etl/*.ktr',
+						placeholder: 'e.g. /public/etl/*.ktr',
 						description:
 							'Only schedules that run this repository file: a path, or a pattern where * stands for any characters; several separated by commas; case-insensitive',
 					},
@@ -78,7 +78,7 @@ export class DataflowSchedulerTrigger implements INodeType {
 						name: 'owner',
 						type: 'string',
 						default: '',
-						placeholder: 'admin',
+						placeholder: 'e.g. admin',
 						description: 'Only schedules of this user (several separated by commas). Users who are not administrators only see their own schedules anyway.',
 					},
 				],
@@ -96,7 +96,7 @@ export class DataflowSchedulerTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether the first poll emits the schedules that already exist (as Schedule Created, and as Schedule Ran for those that have run). Off: the first poll only records them and later polls emit changes.',
+							'Whether the first poll emits the schedules that already exist (as \'Schedule Created\', and as \'Schedule Ran\' for those that have run). Off: the first poll only records them and later polls emit changes.',
 					},
 				],
 			},

@@ -63,7 +63,7 @@ describe.each(PATHS)('scheduler path %s', (schedulerPath) => {
 
 		expect((await exec({ resource: 'schedule', operation: 'pause', jobId: rl(jobId) })).items[0].json).toEqual({ jobId, state: 'PAUSED' });
 		expect((await exec({ resource: 'schedule', operation: 'getState', jobId: rl(jobId, 'id') })).items[0].json).toEqual({ jobId, state: 'PAUSED' });
-		expect((await exec({ resource: 'schedule', operation: 'remove', jobId: rl(jobId) })).items[0].json).toEqual({ jobId, removed: true, state: 'REMOVED' });
+		expect((await exec({ resource: 'schedule', operation: 'remove', jobId: rl(jobId) })).items[0].json).toEqual({ jobId, deleted: true, state: 'REMOVED' });
 
 		const gone = await exec({ resource: 'schedule', operation: 'get', jobId: rl(jobId) });
 		expect(gone.error?.message).toMatch(/has finished or does not exist/);

@@ -332,7 +332,7 @@ describe.each(SCHEDULER_PATHS)('Scheduler node with scheduler path %s', (schedul
 			['getState', 'jobState', 'POST', 'PAUSED', { jobId: JOB_ID, state: 'PAUSED' }],
 			['pause', 'pauseJob', 'POST', 'PAUSED', { jobId: JOB_ID, state: 'PAUSED' }],
 			['resume', 'resumeJob', 'POST', 'NORMAL', { jobId: JOB_ID, state: 'NORMAL' }],
-			['remove', 'removeJob', 'PUT', 'REMOVED', { jobId: JOB_ID, removed: true, state: 'REMOVED' }],
+			['remove', 'removeJob', 'PUT', 'REMOVED', { jobId: JOB_ID, deleted: true, state: 'REMOVED' }],
 		] as const)('%s sends %s %s with {"jobId"} (tab untouched) and returns the state', async (operation, endpoint, method, answer, output) => {
 			const scope = textServer()
 				.matchHeader('content-type', 'application/json')
@@ -344,10 +344,10 @@ describe.each(SCHEDULER_PATHS)('Scheduler node with scheduler path %s', (schedul
 			expect(result.items.map((i) => i.json)).toEqual([output]);
 		});
 
-		it('Remove reports removed: false when the server answers the state the job is still in', async () => {
+		it('Delete reports deleted: false when the server answers the state the job is still in', async () => {
 			textServer().put(`${prefix}/removeJob`, { jobId: JOB_ID }).reply(200, 'NORMAL', TEXT);
 			const result = await exec({ resource: 'schedule', operation: 'remove', jobId: rl(`admin%09Daily sales%091712345678901`) });
-			expect(result.items.map((i) => i.json)).toEqual([{ jobId: JOB_ID, removed: false, state: 'NORMAL' }]);
+			expect(result.items.map((i) => i.json)).toEqual([{ jobId: JOB_ID, deleted: false, state: 'NORMAL' }]);
 		});
 
 		it('Get Content Cleaner returns the cleaner job, and no item on 204', async () => {

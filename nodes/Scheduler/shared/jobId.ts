@@ -28,7 +28,7 @@ export function jobIdField(options: { blockout?: boolean } = {}): INodePropertie
 		description: options.blockout ? 'The blockout to change' : 'The scheduled job',
 		builderHint: {
 			propertyHint:
-				'The jobId exactly as Schedule Get Many, Get or Create returned it (owner, a tab, the name, a tab, a number). Set it in the id mode (mode id, the value the jobId), usually from the output of an earlier Dataflow Scheduler step.',
+				"The jobId exactly as Schedule 'Get Many', 'Get' or 'Create' returned it (owner, a tab, the name, a tab, a number). Set it in the id mode (mode id, the value the jobId), usually from the output of an earlier Dataflow Scheduler step.",
 		},
 		modes: [
 			{
@@ -45,7 +45,7 @@ export function jobIdField(options: { blockout?: boolean } = {}): INodePropertie
 				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
-				placeholder: 'admin\\tDaily sales\\t1712345678901',
+				placeholder: 'e.g. admin\\tDaily sales\\t1712345678901',
 				hint: 'User, job name and number separated by tabs; type \\t or %09 for a tab',
 			},
 		],

@@ -83,14 +83,14 @@ export function scheduleFields(purpose: SchedulePurpose): INodeProperties[] {
 				type: 'string',
 				default: '',
 				required: true,
-				placeholder: 'Daily sales load',
+				placeholder: 'e.g. Daily sales load',
 				displayOptions: { show: fieldsMode },
 			},
 			repositoryPathField({
 				name: 'inputFile',
 				displayName: 'Input File',
 				description: 'Repository path of the file to run (a transformation, job or report)',
-				placeholder: '/home/admin/sales.ktr',
+				placeholder: 'e.g. /home/admin/sales.ktr',
 				show: fieldsMode,
 				required: true,
 			}),
@@ -207,12 +207,12 @@ export function scheduleFields(purpose: SchedulePurpose): INodeProperties[] {
 			required: true,
 			placeholder: 'e.g. 0 30 9 ? * MON-FRI',
 			description:
-				'Quartz style: seconds minutes hours day-of-month month day-of-week [year], with "?" in one of the two day fields. A 5-field Unix expression (minutes hours day-of-month month day-of-week) is converted. Day and month names are sent as numbers (the scheduler reads names wrongly); L-3, 15W and LW are refused because the scheduler refuses them. Runs in the Time Zone option\'s zone (the workflow\'s when not set).',
+				'Quartz style: seconds minutes hours day-of-month month day-of-week [year], with "?" in one of the two day fields. A 5-field Unix expression (minutes hours day-of-month month day-of-week) is converted. Day and month names are sent as numbers (the scheduler reads names wrongly); L-3, 15W and LW are refused because the scheduler refuses them. Runs in the zone of the \'Time Zone\' option (the workflow\'s when not set).',
 			displayOptions: { show: { ...fieldsMode, triggerType: ['cron'] } },
 		},
 		{
 			displayName:
-				'Each run happens at the time of day of the Start Time option. Without a start time, at the time of day at which this workflow runs (to the minute): add Options → Start Time to choose the time of day.',
+				"Each run happens at the time of day of the 'Start Time' option. Without a start time, at the time of day at which this workflow runs (to the minute): add 'Options' → 'Start Time' to choose the time of day.",
 			name: 'startTimeNotice',
 			type: 'notice',
 			default: '',
@@ -289,7 +289,7 @@ export function scheduleFields(purpose: SchedulePurpose): INodeProperties[] {
 			name: 'endTime',
 			type: 'dateTime',
 			default: '',
-			description: 'When the schedule stops; a date without a time ends at the end of that day. Not used by Run Once.',
+			description: 'When the schedule stops; a date without a time ends at the end of that day. Not used by \'Run Once\'.',
 		},
 		{
 			displayName: 'Repeat Count',
@@ -306,7 +306,7 @@ export function scheduleFields(purpose: SchedulePurpose): INodeProperties[] {
 			type: 'dateTime',
 			default: '',
 			description:
-				'When the schedule starts; for daily, weekly and monthly triggers also the time of day of each run. A time without an offset is read in the Time Zone option\'s zone.',
+				'When the schedule starts; for daily, weekly and monthly triggers also the time of day of each run. A time without an offset is read in the zone of the \'Time Zone\' option.',
 			hint: 'Not set or empty: now, when the workflow runs. The output\'s "schedule" says which start and time zone were used.',
 		},
 		{
@@ -340,7 +340,7 @@ export function scheduleFields(purpose: SchedulePurpose): INodeProperties[] {
 				name: 'outputFolder',
 				displayName: 'Output Folder',
 				description: 'Repository folder for what the run generates; the server names the files after the job. Not set: the request names no output folder',
-				placeholder: '/home/admin/output',
+				placeholder: 'e.g. /home/admin/output',
 				folders: true,
 			}),
 			{

@@ -301,7 +301,7 @@ export function buildScheduleRequest(
 		// parameter "timezone" that makes older ones follow the schedule's (see server.ts): refused rather than
 		// scheduled at another hour than asked.
 		throw new ScheduleInputError(
-			`This server (${server.version ?? '10.2.0.1/10.2.0.2'}) runs ${type} schedules in its own time zone ${serverZone} and ignores the schedule's zone ${timeZone}: set Time Zone to ${serverZone} and give the start in that zone, or use a server from 10.2.0.2-270 on`,
+			`This server (${server.version ?? '10.2.0.1/10.2.0.2'}) runs ${type} schedules in its own time zone ${serverZone} and ignores the schedule's zone ${timeZone}: set 'Time Zone' to ${serverZone} and give the start in that zone, or use a server from 10.2.0.2-270 on`,
 		);
 	}
 	let zoneParameter = false;
@@ -416,7 +416,7 @@ export function buildScheduleRequest(
 	if (zoneParameter) {
 		if (ownParameters.some((p) => p.name === 'timezone')) {
 			throw new ScheduleInputError(
-				`This server (${server.version ?? 'before 10.3'}) runs the schedule in the zone of the job parameter "timezone"; it is given as a job parameter already: remove it and set the Time Zone field`,
+				`This server (${server.version ?? 'before 10.3'}) runs the schedule in the zone of the job parameter "timezone"; it is given as a job parameter already: remove it and set the 'Time Zone' field`,
 			);
 		}
 		ownParameters.push({ name: 'timezone', type: 'string', stringValue: [timeZone] });

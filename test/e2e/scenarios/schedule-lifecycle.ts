@@ -61,7 +61,7 @@ export default defineScenario({
 		assert.deepEqual(run.expectItems('Pause', 1)[0], { jobId, state: 'PAUSED' });
 		assert.deepEqual(run.expectItems('Get State', 1)[0], { jobId, state: 'PAUSED' }, 'the server reports the schedule PAUSED');
 		assert.equal(run.ran('Not Paused'), false, 'the If node let the paused schedule through');
-		assert.deepEqual(run.expectItems('Remove', 1)[0], { jobId, removed: true, state: 'REMOVED' });
+		assert.deepEqual(run.expectItems('Remove', 1)[0], { jobId, deleted: true, state: 'REMOVED' });
 		run.expectItems('Check It Is Gone', 0);
 
 		// The server saw exactly this sequence, each call with the created id.
@@ -80,7 +80,7 @@ export default defineScenario({
 			`Create Weekly Schedule → ${id} (${created.scheduleRequest.complexJobTrigger.uiPassParam}, days ${created.scheduleRequest.complexJobTrigger.daysOfWeek.join(', ')} at 06:30 Europe/Berlin)`,
 			`Find in List → ${count(run.items('Find in List').length, 'schedule')} of ${INPUT}; Keep the New Schedule → ${kept.jobName}, next run ${berlin(String(kept.nextRun))} Berlin time`,
 			`Pause → Get State → ${state.state}`,
-			`Remove → removed: ${removed.removed}; Check It Is Gone → ${count(run.items('Check It Is Gone').length, 'schedule')} named "${NAME}"`,
+			`Remove → deleted: ${removed.deleted}; Check It Is Gone → ${count(run.items('Check It Is Gone').length, 'schedule')} named "${NAME}"`,
 		];
 	},
 });

@@ -29,8 +29,8 @@ export const description = updateDisplayOptions({ show }, [
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: '0f9e0c9a-5b4f-4d42-9a0e-3c1f7a2b6d55',
-		description: 'The lineage ID of the schedule, as Get or Get Many show it in jobParams',
+		placeholder: 'e.g. 0f9e0c9a-5b4f-4d42-9a0e-3c1f7a2b6d55',
+		description: "The lineage ID of the schedule, as 'Get' or 'Get Many' show it in jobParams",
 		displayOptions: { show: { contentBy: ['lineageId'] } },
 	},
 	{

@@ -32,7 +32,7 @@ export const description = updateDisplayOptions({ show }, [
 				name: 'inputFile',
 				type: 'string',
 				default: '',
-				placeholder: '/home/admin/sales.ktr',
+				placeholder: 'e.g. /home/admin/sales.ktr',
 				description: 'Only jobs that run this repository file',
 			},
 			{
@@ -47,7 +47,7 @@ export const description = updateDisplayOptions({ show }, [
 				name: 'owner',
 				type: 'string',
 				default: '',
-				placeholder: 'admin',
+				placeholder: 'e.g. admin',
 				description: 'Only jobs of this user',
 			},
 			{

@@ -13,7 +13,7 @@ export const description = updateDisplayOptions({ show }, [
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: 'b5f806b9-9f72-4814-b1e0-aa9e0ece7e1a',
+		placeholder: 'e.g. b5f806b9-9f72-4814-b1e0-aa9e0ece7e1a',
 		description: 'Repository ID of the file, as the Repository node returns it',
 	},
 ]);

@@ -18,6 +18,6 @@ export const execute = requestOperation<{ jobId: string }>({
 	output({ jobId }, { body }, itemIndex) {
 		// REMOVED when the job is gone; otherwise the server answers the state the job is still in.
 		const state = textAnswer(this.getNode(), body, itemIndex, 'a job state');
-		return { jobId, removed: state.toUpperCase() === 'REMOVED', state };
+		return { jobId, deleted: state.toUpperCase() === 'REMOVED', state };
 	},
 });
