@@ -12,6 +12,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 
+import { MCP_BEARER_TOKEN } from './lib/credentials';
 import { OWNER } from './lib/n8n';
 import { ROOT } from './lib/paths';
 import { portIsFree } from './lib/processes';
@@ -53,6 +54,9 @@ async function main(): Promise<void> {
 			say(`  Emulator ${key}: ${emulator.url}, catalog ${emulator.catalogUrl} (npm run emulator's defaults); users admin, suzy, analyst / password`);
 		}
 		say(`  Credentials: ${credentials.map((c) => `"${c.name}"`).join(', ')}`);
+		if (credentials.some((c) => c.id === 'mcpBearer01')) {
+			say(`  MCP (example 08, once published): ${server.url}/mcp/dataflow-tools, header Authorization: Bearer ${MCP_BEARER_TOKEN} (made up for this run)`);
+		}
 		say(`  Examples:  ${scenarios.map((s) => `${s.number}-${s.name}`).join(', ')} (Overview → Workflows)`);
 		say(`  User folder: ${session.n8n.userFolder} (kept; npm run dev -- --fresh to start over)`);
 		say('Press Ctrl+C to stop.');

@@ -6,6 +6,8 @@
  * A scenario that needs another credential (another user, a second server) can define it in its
  * own `credentials` list with `serverCredential(...)` / `catalogCredential(...)`.
  */
+import { randomBytes } from 'node:crypto';
+
 import type { EmulatorHandle } from './emulator';
 import type { N8nCredential } from './n8n';
 
@@ -13,9 +15,9 @@ export interface CredentialSpec {
 	id: string;
 	name: string;
 	type: string;
-	/** Key of the emulator the credential points at (`main` unless said otherwise). */
-	emulator: string;
-	data(emulator: EmulatorHandle): Record<string, unknown>;
+	/** Key of the emulator the credential points at (`main` unless said otherwise); none for a credential of n8n's own (an MCP trigger's token). */
+	emulator?: string;
+	data(emulator?: EmulatorHandle): Record<string, unknown>;
 }
 
 export function serverCredential(options: {
@@ -34,7 +36,7 @@ export function serverCredential(options: {
 		type: 'dataflowServerApi',
 		emulator: options.emulator ?? 'main',
 		data: (emulator) => ({
-			baseUrl: emulator.url,
+			baseUrl: emulator!.url,
 			username: options.username ?? 'admin',
 			password: options.password ?? 'password',
 			serverKind: options.serverKind ?? 'biServer',
@@ -52,7 +54,7 @@ export function catalogCredential(options: { id: string; name: string; emulator?
 		type: 'dataflowCatalogApi',
 		emulator: options.emulator ?? 'main',
 		data: (emulator) => ({
-			catalogUrl: emulator.catalogUrl,
+			catalogUrl: emulator!.catalogUrl,
 			username: options.username ?? 'analyst',
 			password: options.password ?? 'password',
 			clientId: 'pdc-client',
@@ -63,6 +65,18 @@ export function catalogCredential(options: { id: string; name: string; emulator?
 	};
 }
 
+/**
+ * The bearer token of example 08's MCP Server Trigger (credential `mcpBearer01`): made up per run
+ * (per process), so no token is written in the repository; the MCP scenario sends it, `npm run dev`
+ * prints it. Not a secret of anything: it opens only this run's n8n.
+ */
+export const MCP_BEARER_TOKEN = `e2e-${randomBytes(24).toString('base64url')}`;
+
+/** n8n's Bearer Auth credential (`httpBearerAuth`, as the MCP Server Trigger's Authentication "Bearer Auth" takes it). */
+export function bearerCredential(options: { id: string; name: string; token: string }): CredentialSpec {
+	return { id: options.id, name: options.name, type: 'httpBearerAuth', data: () => ({ token: options.token }) };
+}
+
 /** Credentials every example may reference. */
 export const KNOWN_CREDENTIALS: CredentialSpec[] = [
 	serverCredential({ id: 'dataflowServer01', name: 'Dataflow Server (emulator)' }),
@@ -71,6 +85,8 @@ export const KNOWN_CREDENTIALS: CredentialSpec[] = [
 	serverCredential({ id: 'dataflowServer02', name: 'Dataflow Server (second emulator)', emulator: 'second' }),
 	// An Apache Hop Server: the emulator `hop` (its Hop flavour, emulator.ts DEFAULT_SPECS), Hop's default user.
 	serverCredential({ id: 'hopServer01', name: 'Hop Server (emulator)', emulator: 'hop', username: 'cluster', password: 'cluster', serverKind: 'hopServer' }),
+	// The token an MCP client must send to example 08's MCP Server Trigger (Authentication: Bearer Auth).
+	bearerCredential({ id: 'mcpBearer01', name: 'MCP Server Token (example)', token: MCP_BEARER_TOKEN }),
 ];
 
 /** The credential references (`{ type: { id, name } }`) of a workflow's nodes. */
@@ -103,6 +119,7 @@ export function credentialsFor(workflow: Parameters<typeof credentialRefs>[0], e
 
 export function materialize(specs: CredentialSpec[], emulators: Record<string, EmulatorHandle>): N8nCredential[] {
 	return specs.map((spec) => {
+		if (spec.emulator === undefined) return { id: spec.id, name: spec.name, type: spec.type, data: spec.data() };
 		const emulator = emulators[spec.emulator];
 		if (!emulator) throw new Error(`Credential ${spec.id} points at emulator "${spec.emulator}", which is not running`);
 		return { id: spec.id, name: spec.name, type: spec.type, data: spec.data(emulator) };

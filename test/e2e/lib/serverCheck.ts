@@ -69,7 +69,7 @@ export async function serverChecks(session: Session, say: (line: string) => void
 				continue;
 			}
 			const type = spec.emulator === 'hop' ? `${credentialType} (Hop Server)` : credentialType;
-			const data = spec.data(emulators[spec.emulator]);
+			const data = spec.data(spec.emulator === undefined ? undefined : emulators[spec.emulator]);
 			// As in the editor: the credential is saved first (POST /rest/credentials), then tested by id.
 			// (A token-login credential cannot be tested unsaved: n8n stores the token it gets.)
 			const created = await server.request<{ data?: { id?: string } }>('POST', '/rest/credentials', { name: `${spec.name} (check)`, type: credentialType, data });

@@ -9,7 +9,12 @@
  * (the job ran and finished, the folder holds those files, the schedule is paused and resumed on
  * the server ...), the answers are compact JSON (no XML, no secrets, the biggest one measured), and
  * errors come back as readable text with the server's message (wrong path, unknown job, refused
- * access) and without the credential.
+ * access) and without the credential. Long runs the way an agent should do them: start_job /
+ * start_transformation answer the run's id at once, then the status tool is polled until the run
+ * has ended (the steps of the transformation compared with the worker's). The trigger's
+ * Authentication is Bearer Auth (credential mcpBearer01, its token made up per run in
+ * lib/credentials.ts): the client sends the token; without it, or with a wrong one, n8n answers 403
+ * and nothing starts.
  *
  * How n8n 2.41.1 serves it (read in the toolchain's node_modules): @n8n/n8n-nodes-langchain
  * dist/nodes/mcp/McpTrigger/McpTrigger.node.js (v2: one path for GET = SSE and POST = Streamable
@@ -27,6 +32,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
+import { MCP_BEARER_TOKEN } from '../lib/credentials';
 import { defineScenario, type DriveContext } from '../lib/scenario';
 
 const MCP_PATH = 'dataflow-tools';
@@ -41,6 +47,10 @@ const SECRETS = ['Rep0rting!', 'homerun', Buffer.from('admin:password').toString
 /** A pipeline file of the Hop Server emulator's project (emulator/areas/hop/seed.ts). */
 const HOP_PIPELINE = '${PROJECT_HOME}/pipelines/generate-rows.hpl';
 const pathId = (path: string) => `:${path.split('/').filter(Boolean).join(':')}`;
+/** What the trigger's Bearer Auth expects (n8n-nodes-base Webhook/utils.js validateWebhookAuthentication: `Bearer <token>`). */
+const AUTH = { Authorization: `Bearer ${MCP_BEARER_TOKEN}` };
+/** The statuses a run ends in (the status tools' descriptions name them). */
+const ENDED = /^(Finished|Stopped)( \(with errors\))?$/;
 
 interface ToolAnswer {
 	name: string;
@@ -60,7 +70,8 @@ interface ListedTool {
 async function session(context: DriveContext) {
 	const url = new URL(`${context.server.url}/mcp/${MCP_PATH}`);
 	const client = new Client({ name: 'dataflow-e2e', version: '1.0.0' });
-	await client.connect(new StreamableHTTPClientTransport(url));
+	const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: AUTH } });
+	await client.connect(transport);
 	const answers: ToolAnswer[] = [];
 	const call = async (name: string, args: Record<string, unknown>): Promise<ToolAnswer> => {
 		// Generous hang guard (a job runs inside the call); no assertion on time.
@@ -82,13 +93,38 @@ async function session(context: DriveContext) {
 		assert.ok(Array.isArray(parsed), `${name}: the answer is a JSON array of items: ${answer.text.slice(0, 200)}`);
 		return parsed as Array<Record<string, any>>;
 	};
-	return { client, call, json, answers };
+	/**
+	 * A status tool called until the run has ended, as the tool descriptions tell a model to (every
+	 * second here rather than every 5: the emulator's runs are short); each answer's first item kept.
+	 */
+	const poll = async (name: string, args: Record<string, unknown>): Promise<Array<Record<string, any>>> => {
+		const seen: Array<Record<string, any>> = [];
+		for (let i = 0; i < 60; i++) {
+			const [status] = await json(name, args);
+			seen.push(status);
+			if (ENDED.test(String(status?.statusDesc))) return seen;
+			await new Promise((resolve) => setTimeout(resolve, 1000));
+		}
+		throw new Error(`${name}: the run had not ended after ${seen.length} polls (${seen.map((s) => s?.statusDesc).join(', ')})`);
+	};
+	return { client, transport, call, json, poll, answers };
+}
+
+/** A JSON-RPC request POSTed to the trigger as a Streamable HTTP client would, with the headers given: the status and body n8n answers. */
+async function rawPost(url: string, message: Record<string, unknown>, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+	const response = await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+		body: JSON.stringify({ jsonrpc: '2.0', ...message }),
+	});
+	return { status: response.status, body: (await response.text()).slice(0, 500) };
 }
 
 export default defineScenario({
 	title: 'The server as MCP tools: a real MCP client lists and calls the tools of an MCP Server Trigger',
 	execution: 'server',
-	emulators: { main: { jobDurationMs: 1500 } },
+	// Runs of 4 s: long enough that the first status poll after start_job sees the run still going.
+	emulators: { main: { jobDurationMs: 4000 } },
 	timeoutMs: 900_000,
 
 	async drive(context) {
@@ -145,6 +181,40 @@ export default defineScenario({
 			facts.jobOnWorker = onWorker.text();
 			facts.transformation = await mcp.call('run_transformation_and_wait', { transformationPath: TRANSFORMATION, logLines: 5 });
 
+			// Long runs: start, then poll the status tool with the name and id the start answered until the run has ended.
+			facts.startedJob = await mcp.json('start_job', { jobPath: JOB });
+			const [startedJob] = facts.startedJob as Array<Record<string, any>>;
+			facts.jobPolls = await mcp.poll('get_job_status', { jobName: startedJob?.jobName, jobId: startedJob?.id, fromLine: 0 });
+			facts.startedJobOnWorker = (await main.call('GET', `/dataflow/jobStatus?name=${encodeURIComponent(String(startedJob?.jobName))}&id=${encodeURIComponent(String(startedJob?.id))}&xml=Y`)).text();
+			facts.startedTrans = await mcp.json('start_transformation', { transformationPath: TRANSFORMATION });
+			const [startedTrans] = facts.startedTrans as Array<Record<string, any>>;
+			facts.transPolls = await mcp.poll('get_transformation_status', { transName: startedTrans?.transName, transId: startedTrans?.id, fromLine: 0 });
+			facts.startedTransOnWorker = (await main.call('GET', `/dataflow/transStatus?name=${encodeURIComponent(String(startedTrans?.transName))}&id=${encodeURIComponent(String(startedTrans?.id))}&xml=Y`)).text();
+
+			// The trigger's Bearer Auth: a tool call in this very session without the token, and with a wrong one, is
+			// refused before anything runs; so is a new connection without it (Streamable HTTP and SSE).
+			const runsBefore = (await main.requests()).filter((r) => /\/dataflow\/run(Job|Trans)\/?$/.test(r.path)).length;
+			const sessionHeaders = { 'mcp-session-id': String(mcp.transport.sessionId), 'mcp-protocol-version': String(mcp.transport.protocolVersion ?? '2025-06-18') };
+			const startCall = { id: 9001, method: 'tools/call', params: { name: 'start_job', arguments: { jobPath: JOB } } };
+			const mcpUrl = `${context.server.url}/mcp/${MCP_PATH}`;
+			facts.refusedNoToken = await rawPost(mcpUrl, startCall, sessionHeaders);
+			facts.refusedWrongToken = await rawPost(mcpUrl, startCall, { ...sessionHeaders, Authorization: `Bearer ${MCP_BEARER_TOKEN}x` });
+			facts.refusedInitialize = await rawPost(
+				mcpUrl,
+				{ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'no-token', version: '1.0.0' } } },
+				{},
+			);
+			facts.refusedSse = (await fetch(mcpUrl, { headers: { accept: 'text/event-stream' } })).status;
+			const intruder = new Client({ name: 'dataflow-e2e-no-token', version: '1.0.0' });
+			facts.refusedConnect = await intruder.connect(new StreamableHTTPClientTransport(new URL(mcpUrl))).then(
+				() => 'connected',
+				(error: Error) => error.message,
+			);
+			await intruder.close().catch(() => undefined);
+			// Anything n8n had started runs at once (runJob answers when the job has been started): give it a moment to show up.
+			await new Promise((resolve) => setTimeout(resolve, 1000));
+			facts.runsStartedWhileRefused = (await main.requests()).filter((r) => /\/dataflow\/run(Job|Trans)\/?$/.test(r.path)).length - runsBefore;
+
 			// A pipeline run on the Hop Server (execPipeline answers when it has ended), found in the server's list,
 			// then read by the tool and compared with the server's own status document.
 			const hop = emulators.hop;
@@ -179,7 +249,7 @@ export default defineScenario({
 
 		// The same tools over the older SSE transport (GET on the same URL for a v2 trigger).
 		const sse = new Client({ name: 'dataflow-e2e-sse', version: '1.0.0' });
-		await sse.connect(new SSEClientTransport(new URL(`${context.server.url}/mcp/${MCP_PATH}`)));
+		await sse.connect(new SSEClientTransport(new URL(`${context.server.url}/mcp/${MCP_PATH}`), { requestInit: { headers: AUTH } }));
 		try {
 			facts.sseTools = ((await sse.listTools()).tools as ListedTool[]).map((t) => t.name);
 			const result = await sse.callTool({ name: 'get_file_properties', arguments: { filePath: `${JOB}.kjb` } }, undefined, { timeout: 300_000 });
@@ -197,7 +267,10 @@ export default defineScenario({
 		const expected = [
 			'run_job_and_wait',
 			'run_transformation_and_wait',
+			'start_job',
+			'start_transformation',
 			'get_job_status',
+			'get_transformation_status',
 			'list_repository_folder',
 			'get_file_properties',
 			'list_schedules',
@@ -322,8 +395,11 @@ export default defineScenario({
 		const kept = String(job.log).trimEnd().split('\n');
 		assert.equal(kept.length, Math.min(5, job.logLineCount), `the agent asked for the last 5 of ${job.logLineCount} log lines`);
 		const runs = run.requestsTo('GET', '/pentaho/dataflow/runJob');
-		assert.equal(runs.length, 2, 'runJob twice: the job, then the wrong path');
-		assert.equal(runs[0].query.job, JOB, 'the worker ran the job from the path the agent gave');
+		assert.deepEqual(
+			runs.map((r) => r.query.job),
+			[JOB, JOB, '/public/etl/no_such_job'],
+			'runJob three times: run_job_and_wait, start_job, then the wrong path (the refused calls none)',
+		);
 		assert.match(String(facts.jobOnWorker), new RegExp(`<id>${job.id}</id>`), 'the worker knows the job by the id the tool answered');
 		assert.match(String(facts.jobOnWorker), /<status_desc>Finished<\/status_desc>/, 'the worker says the job finished');
 		const [status] = facts.status as Array<Record<string, any>>;
@@ -336,7 +412,75 @@ export default defineScenario({
 		const [transformation] = JSON.parse(trans.text) as Array<Record<string, any>>;
 		assert.equal(transformation.success, true);
 		assert.match(String(transformation.statusDesc), /^Finished/);
-		assert.equal(run.requestsTo('GET', /^\/pentaho\/dataflow\/runTrans\/?$/)[0]?.query.trans, TRANSFORMATION, 'the worker ran the transformation from the path the agent gave');
+		assert.deepEqual(
+			run.requestsTo('GET', /^\/pentaho\/dataflow\/runTrans\/?$/).map((r) => r.query.trans),
+			[TRANSFORMATION, TRANSFORMATION],
+			'the worker ran the transformation from the path the agent gave: run_transformation_and_wait, then start_transformation',
+		);
+
+		// start_job answers at once with the run's id; get_job_status polled with it follows that run to its end.
+		const [startedJob] = facts.startedJob as Array<Record<string, any>>;
+		assert.equal(startedJob.jobName, 'daily_load');
+		assert.equal(startedJob.jobPath, JOB);
+		assert.match(String(startedJob.id), /\S/, 'start_job answers the run\'s id');
+		assert.notEqual(startedJob.id, job.id, 'a new run, not the one run_job_and_wait followed');
+		const jobPolls = facts.jobPolls as Array<Record<string, any>>;
+		assert.ok(jobPolls.every((s) => s.id === startedJob.id && s.jobName === 'daily_load'), `every status is of the started run: ${jobPolls.map((s) => s.id).join(', ')}`);
+		assert.ok(jobPolls.length >= 2 && !ENDED.test(String(jobPolls[0].statusDesc)), `the first poll saw the job still going (${jobPolls.map((s) => s.statusDesc).join(' → ')})`);
+		assert.equal(jobPolls[jobPolls.length - 1].statusDesc, 'Finished', 'polled until it finished');
+		assert.match(String(facts.startedJobOnWorker), /<status_desc>Finished<\/status_desc>/, 'the worker says the started job finished');
+		const jobStatusRequests = run.requestsTo('GET', '/pentaho/dataflow/jobStatus').filter((r) => r.query.id === startedJob.id && r.query.name === 'daily_load');
+		// One per poll, plus the scenario's own read of the worker's status (startedJobOnWorker), which is in the log too.
+		assert.equal(jobStatusRequests.length, jobPolls.length + 1, 'one jobStatus request per poll, each by the name and id start_job answered');
+		const startDescription = String(tools.find((t) => t.name === 'start_job')?.description);
+		assert.match(startDescription, /answers at once/);
+		assert.match(startDescription, /get_job_status/);
+		assert.match(startDescription, /every 5 seconds until statusDesc is Finished/, 'start_job tells the model to poll get_job_status until the job has ended');
+
+		// start_transformation, then get_transformation_status with the steps, to its end.
+		const [startedTrans] = facts.startedTrans as Array<Record<string, any>>;
+		assert.equal(startedTrans.transName, 'load_sales');
+		assert.equal(startedTrans.transPath, TRANSFORMATION);
+		assert.notEqual(startedTrans.id, transformation.id, 'a new run, not the one run_transformation_and_wait followed');
+		const transPolls = facts.transPolls as Array<Record<string, any>>;
+		assert.ok(transPolls.every((s) => s.id === startedTrans.id && s.transName === 'load_sales'), `every status is of the started run: ${transPolls.map((s) => s.id).join(', ')}`);
+		assert.ok(transPolls.length >= 2 && !ENDED.test(String(transPolls[0].statusDesc)), `the first poll saw the transformation still going (${transPolls.map((s) => s.statusDesc).join(' → ')})`);
+		const lastTrans = transPolls[transPolls.length - 1];
+		assert.equal(lastTrans.statusDesc, 'Finished', 'polled until it finished');
+		const onWorker = String(facts.startedTransOnWorker);
+		const workerSteps = [...onWorker.matchAll(/<stepname>([^<]+)<\/stepname>/g)].map((m) => m[1]);
+		const workerWritten = [...onWorker.matchAll(/<linesWritten>(\d+)<\/linesWritten>/g)].map((m) => Number(m[1]));
+		const steps = lastTrans.steps as Array<Record<string, any>>;
+		assert.ok(workerSteps.length > 0, `the worker lists the steps: ${onWorker.slice(0, 300)}`);
+		assert.deepEqual(steps.map((s) => s.stepName), workerSteps, 'the last status has the steps the worker lists');
+		assert.deepEqual(steps.map((s) => s.linesWritten), workerWritten, 'with the rows each step wrote, as the worker counts them');
+		const transStatusRequests = run.requestsTo('GET', /^\/pentaho\/dataflow\/transStatus\/?$/).filter((r) => r.query.id === startedTrans.id);
+		assert.equal(transStatusRequests.length, transPolls.length + 1, 'one transStatus request per poll (and the scenario\'s own read), by the id start_transformation answered');
+		assert.match(String(tools.find((t) => t.name === 'start_transformation')?.description), /get_transformation_status[^.]*every 5 seconds until statusDesc is Finished/);
+		assert.match(String(tools.find((t) => t.name === 'get_transformation_status')?.description), /steps/);
+
+		// The Run and Wait tools say how long they block and what a client with a shorter timeout should use.
+		for (const [name, start, status] of [
+			['run_job_and_wait', 'start_job', 'get_job_status'],
+			['run_transformation_and_wait', 'start_transformation', 'get_transformation_status'],
+		]) {
+			const description = String(tools.find((t) => t.name === name)?.description);
+			const node = workflowTools.get(name)!;
+			const timeout = (node.parameters?.options as Record<string, unknown> | undefined)?.timeout;
+			assert.ok(typeof timeout === 'number' && timeout > 0, `${name} has a Timeout: ${String(timeout)}`);
+			assert.match(description, new RegExp(`blocks until the \\w+ ends, at most ${timeout} seconds`), `${name} says how long it may block`);
+			assert.match(description, new RegExp(`request timeout is shorter[^.]*use ${start} and poll ${status}`), `${name} points a client with a short timeout at ${start} and ${status}`);
+		}
+
+		// Authentication: without the token, or with a wrong one, n8n refuses before any tool runs.
+		for (const key of ['refusedNoToken', 'refusedWrongToken', 'refusedInitialize']) {
+			const answer = facts[key] as { status: number; body: string };
+			assert.ok(answer.status === 401 || answer.status === 403, `${key}: refused with 401/403, got ${answer.status} ${answer.body}`);
+			assert.ok(!/"result"/.test(answer.body), `${key}: no JSON-RPC result in the refusal: ${answer.body}`);
+		}
+		assert.ok(facts.refusedSse === 401 || facts.refusedSse === 403, `an SSE connection without the token is refused: ${String(facts.refusedSse)}`);
+		assert.notEqual(facts.refusedConnect, 'connected', 'an MCP client without the token cannot connect');
+		assert.equal(facts.runsStartedWhileRefused, 0, 'the refused calls started nothing on the worker');
 
 		// get_hop_pipeline_status: the Hop Server's run, as the server describes it.
 		const [hopStatus] = facts.hopStatus as Array<Record<string, any>>;
@@ -384,6 +528,9 @@ export default defineScenario({
 		return [
 			`tools/list → ${tools.length} tools: ${tools.map((t) => t.name).join(', ')}`,
 			`run_job_and_wait ${JSON.stringify({ jobPath: JOB, logLines: 5 })} → ${job?.statusDesc} (id ${String(job?.id).slice(0, 8)}…, ${job?.statusRequests} status requests)`,
+			`start_job → id ${String(((facts.startedJob as Array<Record<string, any>> | undefined) ?? [])[0]?.id).slice(0, 8)}…; get_job_status polled: ${((facts.jobPolls as Array<Record<string, any>> | undefined) ?? []).map((s) => s.statusDesc).join(' → ')}`,
+			`start_transformation, get_transformation_status polled: ${((facts.transPolls as Array<Record<string, any>> | undefined) ?? []).map((s) => s.statusDesc).join(' → ')}`,
+			`without the token: tools/call ${(facts.refusedNoToken as { status?: number } | undefined)?.status}, wrong token ${(facts.refusedWrongToken as { status?: number } | undefined)?.status}, SSE ${String(facts.refusedSse)}; runs started meanwhile: ${String(facts.runsStartedWhileRefused)}`,
 			`${ok.length} successful calls, ${answers.length - ok.length} errors as text; biggest answer ${biggest?.name} ${biggest?.bytes} bytes`,
 			...answers.filter((a) => a.isError).map((a) => `${a.name} error → ${a.text.replace(/\s+/g, ' ').slice(0, 160)}`),
 		];
