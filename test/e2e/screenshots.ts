@@ -181,7 +181,7 @@ async function newNodeCredential(page: Page, server: Server, say: (line: string)
 		await page.waitForTimeout(1000);
 		// The node (with its trigger, as n8n groups them), then one of its actions.
 		await page.locator('[data-test-id="item-iterator-item"]').first().click({ timeout: 30_000 });
-		await page.getByText('Check whether a file exists', { exact: true }).first().click({ timeout: 30_000 });
+		await page.getByText('Check whether file exists', { exact: true }).first().click({ timeout: 30_000 });
 		await page.locator('[data-test-id="ndv"]').first().waitFor({ timeout: 30_000 });
 		await page.waitForTimeout(2000);
 		await page.screenshot({ path: file });
