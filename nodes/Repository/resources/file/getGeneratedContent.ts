@@ -17,7 +17,7 @@ export const description = updateDisplayOptions({ show: showOn }, [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: [{ displayName: 'Locale', name: 'locale', type: 'string', default: '', placeholder: 'en_US', description: 'Locale of the listing' }],
+		options: [{ displayName: 'Locale', name: 'locale', type: 'string', default: '', placeholder: 'e.g. en_US', description: 'Locale of the listing' }],
 	},
 ]);
 
