@@ -18,7 +18,9 @@ import {
 import { dataflowRequest, type DataflowRequest, type DataflowResponse } from './transport';
 
 import { credentialSecrets, redact } from './errors';
+import { optionsOf } from './fields';
 import { InputError } from './inputError';
+import { simplifyItems, type SimplifiedFields } from './simplify';
 
 /** Work shared by all items of one execution, done at most once (for example a lookup of reserved characters). */
 export class ExecutionScope {
@@ -42,6 +44,17 @@ export interface OperationSpec<P> {
 	run: (this: IExecuteFunctions, plan: P, itemIndex: number, scope: ExecutionScope) => Promise<INodeExecutionData[]>;
 	/** How many items may be in flight at once when the user set no batching (default 8). */
 	concurrency?: number;
+	/**
+	 * The fields an item keeps when the operation's Options have Simplify on (`SIMPLIFY_OPTION`,
+	 * nodes/common/simplify.ts), or a function of the plan giving them; applied to every item `run` returns.
+	 */
+	simplify?: SimplifiedFields | ((plan: P) => SimplifiedFields);
+}
+
+/** The fields to keep for one item: none when the operation has no Simplify or it is off. */
+function simplifiedFieldsOf<P>(ctx: IExecuteFunctions, spec: { simplify?: OperationSpec<P>['simplify'] }, plan: P, itemIndex: number): SimplifiedFields | undefined {
+	if (!spec.simplify || optionsOf(ctx, itemIndex).simplify !== true) return undefined;
+	return typeof spec.simplify === 'function' ? spec.simplify(plan) : spec.simplify;
 }
 
 export type CustomOperation = (this: IExecuteFunctions) => Promise<NodeOutput>;
@@ -132,11 +145,12 @@ export function defineOperation<P>(spec: OperationSpec<P>): CustomOperation {
 		const results: INodeExecutionData[][] = new Array(items.length);
 		let secretList: Promise<string[]> | undefined;
 		const secrets = async () => await (secretList ??= nodeSecrets(this));
-		const plans: Array<{ index: number; plan: P }> = [];
+		const plans: Array<{ index: number; plan: P; fields?: SimplifiedFields }> = [];
 
 		for (let index = 0; index < items.length; index++) {
 			try {
-				plans.push({ index, plan: await spec.plan.call(this, index) });
+				const plan = await spec.plan.call(this, index);
+				plans.push({ index, plan, fields: simplifiedFieldsOf(this, spec, plan, index) });
 			} catch (error) {
 				const nodeError = scrub(toNodeError(this, error, index), await secrets());
 				if (!continueOnFail) throw nodeError;
@@ -149,10 +163,10 @@ export function defineOperation<P>(spec: OperationSpec<P>): CustomOperation {
 		const signal = this.getExecutionCancelSignal();
 		let failure: NodeApiError | NodeOperationError | undefined;
 
-		const runOne = async ({ index, plan }: { index: number; plan: P }) => {
+		const runOne = async ({ index, plan, fields }: { index: number; plan: P; fields?: SimplifiedFields }) => {
 			try {
 				const output = await spec.run.call(this, plan, index, scope);
-				results[index] = output.map((item) => ({ ...item, pairedItem: { item: index } }));
+				results[index] = (fields ? simplifyItems(output, fields) : output).map((item) => ({ ...item, pairedItem: { item: index } }));
 			} catch (error) {
 				const nodeError = scrub(toNodeError(this, error, index), await secrets());
 				if (!continueOnFail) {
@@ -224,6 +238,8 @@ export interface RequestOperationSpec<P> {
 	output: (this: IExecuteFunctions, plan: P, response: DataflowResponse<unknown>, itemIndex: number) => Output | Promise<Output>;
 	/** As in `defineOperation`. */
 	concurrency?: number;
+	/** As in `defineOperation`. */
+	simplify?: OperationSpec<P>['simplify'];
 }
 
 /**
@@ -238,6 +254,7 @@ export function requestOperation<P>(spec: RequestOperationSpec<P>): CustomOperat
 	return defineOperation<P>({
 		plan: spec.plan,
 		concurrency: spec.concurrency,
+		simplify: spec.simplify,
 		async run(plan, itemIndex, scope) {
 			const request = await spec.request.call(this, plan, itemIndex, scope);
 			const response = await sendPlanned(this, request, itemIndex);

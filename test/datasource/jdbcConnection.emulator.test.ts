@@ -154,3 +154,43 @@ describe('Data Source node: a server that hands out passwords (10.2+, encrypted 
 		expect(state.jdbcPuts.length).toBe(puts);
 	});
 });
+
+describeEachProfile('Data Source node: Simplify', (profile) => {
+	const fixture = useEmulator({ profile });
+	const admin = () => ({ dataflowServerApi: fixture.server() });
+	const get = async (options: Record<string, boolean>) =>
+		await run(node, { parameters: { resource: 'jdbcConnection', operation: 'get', connection: rl('SalesDW'), options }, credentials: admin() });
+
+	it('JDBC Get: on, the 10 chosen fields with the database type flattened to its short name; off, every field', async () => {
+		const full = await get({});
+		expect(full.error).toBeUndefined();
+		expect(Object.keys(full.items[0].json).length).toBeGreaterThan(20);
+		const simple = await get({ simplify: true });
+		expect(simple.error).toBeUndefined();
+		const json = simple.items[0].json;
+		expect(Object.keys(json)).toEqual(['name', 'databaseType', 'accessType', 'hostname', 'databasePort', 'databaseName', 'username', 'id', 'usingConnectionPool', 'maximumPoolSize']);
+		const all = full.items[0].json;
+		expect(json).toEqual({
+			name: 'SalesDW',
+			databaseType: (all.databaseType as { shortName: string }).shortName,
+			accessType: all.accessType,
+			hostname: all.hostname,
+			databasePort: all.databasePort,
+			databaseName: all.databaseName,
+			username: all.username,
+			id: all.id,
+			usingConnectionPool: all.usingConnectionPool,
+			maximumPoolSize: all.maximumPoolSize,
+		});
+		expect(json.databaseType).toMatch(/^[A-Z0-9]+$/);
+	});
+
+	it('JDBC Get: with Include Password, the password takes the place of the last field', async () => {
+		const simple = await get({ simplify: true, includePassword: true });
+		expect(simple.error).toBeUndefined();
+		const keys = Object.keys(simple.items[0].json);
+		expect(keys).toHaveLength(10);
+		expect(keys).toContain('password');
+		expect(keys).not.toContain('maximumPoolSize');
+	});
+});

@@ -11,6 +11,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { RunningEmulator } from '../../emulator';
 import type { DatasourceState } from '../../emulator/areas/datasource';
+import type { SchedulerState } from '../../emulator/areas/scheduler';
 import { addGeneratedContent, deleteRepositoryPath, putRepositoryFile } from '../../emulator/areas/repository';
 
 export interface BadInput {
@@ -146,7 +147,14 @@ const SCHEDULER_SAMPLES: Record<string, Sample> = {
 	},
 	'dataflowScheduler.schedule.get': { parameters: { jobId: jobLocator }, prepare: withJobs('job') },
 	'dataflowScheduler.schedule.getContentCleaner': { parameters: {} },
-	'dataflowScheduler.schedule.getGeneratedContent': { parameters: { jobId: jobLocator }, prepare: withJobs('job') },
+	'dataflowScheduler.schedule.getGeneratedContent': {
+		parameters: { jobId: jobLocator },
+		// The seeded "Daily sales load" has run and has a generated file in /home/admin/workspace, so the sample lists one.
+		prepare: (emulator, items) => {
+			const daily = [...(emulator.app.state.scheduler as SchedulerState).jobs.values()].find((job) => job.jobName === 'Daily sales load');
+			return Array.from({ length: items }, () => ({ jobId: daily?.jobId ?? '' }));
+		},
+	},
 	'dataflowScheduler.schedule.getMany': { parameters: { returnAll: true } },
 	'dataflowScheduler.schedule.getState': { parameters: { jobId: jobLocator }, prepare: withJobs('job') },
 	'dataflowScheduler.schedule.isAllowed': {
@@ -272,7 +280,14 @@ const REPOSITORY_SAMPLES: Record<string, Sample> = {
 		parameters: { filesBy: 'path', paths: ['={{ "/home/admin/reliability/gone_" + $json.n + ".ktr" }}'] },
 		prepare: withFiles('gone'),
 	},
-	'dataflowRepository.trash.getMany': { parameters: { returnAll: true } },
+	'dataflowRepository.trash.getMany': {
+		parameters: { returnAll: true },
+		// A file in the trash, so that the sample lists one.
+		prepare: async (emulator: RunningEmulator) => {
+			const file = await putRepositoryFile(emulator.app, `/home/admin/reliability/listed_${++restoreRuns}.ktr`, '<transformation><name>listed</name></transformation>');
+			await adminFetch(emulator, '/api/repo/files/delete', { method: 'PUT', headers: { 'Content-Type': 'text/plain' }, body: file.id });
+		},
+	},
 	'dataflowRepository.trash.restore': {
 		parameters: { filesBy: 'path', paths: ['={{ $json.path }}'] },
 		// Each run trashes files of its own names: two trashed files from one path would be ambiguous (refused by design).
@@ -543,7 +558,15 @@ export const SAMPLES: Record<string, Sample> = {
 		parameters: { slaveName: '={{ "slave-" + $json.n }}', hostname: 'worker.example.com', additionalFields: { port: 8081 } },
 		bad: [{ label: 'a port that is not a port', parameters: { additionalFields: { port: -3 } }, message: /[Pp]ort/ }],
 	},
-	'dataflowWorker.slave.list': { parameters: {} },
+	'dataflowWorker.slave.list': {
+		parameters: {},
+		// A registered slave, so that the sample lists one.
+		prepare: async (emulator) => {
+			const body =
+				'<SlaveServerDetection><slaveserver><name>listed</name><hostname>worker.example.com</hostname><port>8081</port><webAppName/><username>cluster</username><password>x</password></slaveserver><active>Y</active></SlaveServerDetection>';
+			await adminFetch(emulator, '/dataflow/registerSlave/?xml=Y', { method: 'POST', headers: { 'Content-Type': 'text/xml' }, body });
+		},
+	},
 	'dataflowWorker.socket.allocate': { parameters: { allocationFields: { host: 'worker1', trans: '={{ "trans-" + $json.n }}' } } },
 	'dataflowWorker.socket.list': {
 		parameters: { host: 'worker1', options: { onlyOpen: false } },

@@ -56,6 +56,23 @@ describeEachProfile('Report', (profile) => {
 		expect(result.items.find((i) => i.json.name === 'Region')?.json.errors).toEqual(['This prompt value is of an invalid value']);
 	});
 
+	it('Get Parameters with Simplify: on, at most 10 chosen fields per parameter (with Include Raw Response, raw too); off, every field', async () => {
+		const FIELDS = ['name', 'label', 'type', 'mandatory', 'default', 'values', 'multiSelect', 'hidden', 'errors', 'system', 'report'];
+		const full = await exec('report', 'getParameters', { report: rl(SALES) }, { credentials: admin() });
+		expect(Math.max(...full.items.map((i) => Object.keys(i.json).length))).toBeGreaterThan(10);
+		const simple = await exec('report', 'getParameters', { report: rl(SALES), options: { simplify: true, includeRaw: true } }, { credentials: admin() });
+		expect(simple.error).toBeUndefined();
+		expect(simple.items.map((i) => i.json.name)).toEqual(full.items.map((i) => i.json.name));
+		const region = simple.items.find((i) => i.json.name === 'Region')!.json;
+		expect(Object.keys(region).filter((k) => k !== 'raw')).toEqual(['name', 'label', 'type', 'mandatory', 'default', 'values', 'multiSelect', 'hidden', 'errors', 'report']);
+		for (const [index, item] of simple.items.entries()) {
+			const { raw, ...fields } = item.json;
+			const kept = FIELDS.filter((k) => k in full.items[index].json).slice(0, 10);
+			expect(fields).toEqual(Object.fromEntries(kept.map((k) => [k, full.items[index].json[k]])));
+			expect(raw === undefined).toBe(index > 0);
+		}
+	});
+
 	it('Render PDF: a real PDF named after the report', async () => {
 		const result = await exec('report', 'render', renderJson(SALES, { Region: 'EMEA', Year: 2004, 'Product Line': ['Planes', 'Ships'] }), { credentials: admin() });
 		expect(result.error).toBeUndefined();

@@ -104,4 +104,45 @@ describe('what the server really holds (issues 17 and 18)', () => {
 		expect((await ok('folder', 'getChildren', { path: rl('/home/admin/empty'), returnAll: true })).items).toEqual([]);
 	});
 });
+
+describe('Simplify (n8n UX guidelines: at most 10 fields, the most useful first)', () => {
+	const FILE = ['name', 'path', 'id', 'folder', 'fileSize', 'lastModifiedDate', 'createdDate', 'title', 'hidden', 'owner'];
+	const pick = (json: IDataObject, keys: string[]) => Object.fromEntries(keys.filter((k) => k in json).map((k) => [k, json[k]]));
+
+	it('Get Children: on, each entry keeps exactly the chosen file fields in order; off, every field', async () => {
+		const full = await ok('folder', 'getChildren', { path: rl('/public'), returnAll: true });
+		expect(full.items.length).toBeGreaterThan(1);
+		for (const item of full.items) expect(Object.keys(item.json).length).toBeGreaterThan(10);
+		expect(full.items[0].json).toHaveProperty('ownerTenantPath');
+		const simple = await ok('folder', 'getChildren', { path: rl('/public'), returnAll: true, options: { simplify: true } });
+		expect(simple.items.map((i) => Object.keys(i.json))).toEqual(full.items.map(() => FILE));
+		expect(simple.items.map((i) => i.json)).toEqual(full.items.map((i) => pick(i.json, FILE)));
+	});
+
+	it('Get Tree: a nested tree simplifies its children in turn; one item per entry keeps depth and parent path', async () => {
+		const nested = await ok('folder', 'getTree', { path: rl('/public'), output: 'nested', options: { depth: 2, simplify: true } });
+		const root = nested.items[0].json;
+		expect(Object.keys(root)).toEqual(['name', 'path', 'id', 'folder', 'children', 'fileSize', 'lastModifiedDate', 'createdDate', 'title', 'hidden']);
+		const walk = (entry: IDataObject): void => {
+			expect(Object.keys(entry).length).toBeLessThanOrEqual(10);
+			expect(entry).not.toHaveProperty('ownerTenantPath');
+			for (const child of (entry.children as IDataObject[] | undefined) ?? []) walk(child);
+		};
+		walk(root);
+		expect((root.children as IDataObject[]).length).toBeGreaterThan(0);
+		const flat = await ok('folder', 'getTree', { path: rl('/public'), output: 'flat', options: { simplify: true } });
+		expect(Object.keys(flat.items[1].json)).toEqual(['name', 'path', 'depth', 'parentPath', 'id', 'folder', 'fileSize', 'lastModifiedDate', 'createdDate', 'title']);
+		expect(flat.items[1].json).toMatchObject({ depth: 1, parentPath: '/public' });
+	});
+
+	it('Get Properties and Rename: the file fields (Rename with whether and from where it was renamed)', async () => {
+		const props = await ok('file', 'getProperties', { path: rl('/home/admin/sales.ktr'), options: { simplify: true } });
+		expect(Object.keys(props.items[0].json)).toEqual(FILE);
+		await ok('folder', 'create', { path: rl('/home/admin/simplify') });
+		await repositoryOf(fixture.emulator.app).writeFile('/home/admin/simplify/a.ktr', '<t/>', { name: 'admin', password: '', admin: true });
+		const renamed = await ok('file', 'rename', { path: rl('/home/admin/simplify/a.ktr'), newName: 'b.ktr', options: { simplify: true } });
+		expect(renamed.items[0].json).toMatchObject({ name: 'b.ktr', path: '/home/admin/simplify/b.ktr', renamed: true, previousPath: '/home/admin/simplify/a.ktr' });
+		expect(Object.keys(renamed.items[0].json)).toEqual(['name', 'path', 'renamed', 'previousPath', 'id', 'folder', 'fileSize', 'lastModifiedDate', 'createdDate', 'title']);
+	});
+});
 });

@@ -136,3 +136,37 @@ describe.each(PATHS)('scheduler path %s', (schedulerPath) => {
 	});
 });
 });
+
+describeEachProfile('Scheduler node against the emulator: Simplify', (profile) => {
+	const fixture = useEmulator({ profile });
+	const { exec } = pathHelpers(fixture, PATHS[0]);
+	const SCHEDULE = ['jobId', 'jobName', 'state', 'nextRun', 'lastRun', 'userName', 'inputFile', 'outputFolder', 'triggerType', 'lineageId'];
+
+	it('Get Many: on, the 10 chosen fields, trigger kind and lineage ID flattened (raw kept with Include Raw Response); off, every field', async () => {
+		const full = await exec({ resource: 'schedule', operation: 'getMany', returnAll: true });
+		expect(full.error).toBeUndefined();
+		const daily = full.items.find((i) => i.json.jobName === 'Daily sales load')!.json;
+		expect(Object.keys(daily).length).toBeGreaterThan(10);
+		const simple = await exec({ resource: 'schedule', operation: 'getMany', returnAll: true, options: { simplify: true, includeRaw: true } });
+		expect(simple.error).toBeUndefined();
+		const { raw, ...json } = simple.items.find((i) => i.json.jobName === 'Daily sales load')!.json;
+		expect(raw).toBeDefined();
+		expect(Object.keys(json)).toEqual(SCHEDULE);
+		const trigger = daily.jobTrigger as { type: string };
+		const params = daily.jobParams as Record<string, string>;
+		expect(json).toEqual({ ...Object.fromEntries(SCHEDULE.slice(0, 8).map((k) => [k, daily[k]])), triggerType: trigger.type, lineageId: params['lineage-id'] });
+		for (const item of simple.items) expect(Object.keys(item.json).filter((k) => k !== 'raw').length).toBeLessThanOrEqual(10);
+	});
+
+	it('Get Generated Content: a generated file\'s chosen fields with its lineage ID', async () => {
+		const jobs = await exec({ resource: 'schedule', operation: 'getMany', returnAll: true });
+		const daily = jobs.items.find((i) => i.json.jobName === 'Daily sales load')!.json;
+		const full = await exec({ resource: 'schedule', operation: 'getGeneratedContent', jobId: rl(daily.jobId as string) });
+		expect(full.error).toBeUndefined();
+		expect(Object.keys(full.items[0].json).length).toBeGreaterThan(10);
+		const simple = await exec({ resource: 'schedule', operation: 'getGeneratedContent', jobId: rl(daily.jobId as string), options: { simplify: true } });
+		const keys = ['name', 'path', 'id', 'lineageId', 'fileSize', 'createdDate', 'lastModifiedDate', 'title', 'owner', 'locale'].filter((k) => k in full.items[0].json);
+		expect(Object.keys(simple.items[0].json)).toEqual(keys.slice(0, 10));
+		expect(simple.items[0].json.lineageId).toBe((daily.jobParams as Record<string, string>)['lineage-id']);
+	});
+});

@@ -141,6 +141,29 @@ describe('Worker node against the emulator: Run and Wait', () => {
 	});
 });
 
+describe('Worker node against the emulator: Run and Wait with Simplify', () => {
+	it('on: the outcome in 10 fields (error count flattened, no log or result); with Include Raw Response, raw too; off: every field', async () => {
+		const full = await runAndWait('/public/etl/load_sales.kjb', { LOG_LINES: '5' });
+		expect(full.error).toBeUndefined();
+		expect(Object.keys(full.items[0].json).length).toBeGreaterThan(10);
+		expect(full.items[0].json).toHaveProperty('log');
+		const simple = await runAndWait('/public/etl/load_sales.kjb', { LOG_LINES: '5' }, { simplify: true, includeRaw: true });
+		expect(simple.error).toBeUndefined();
+		const { raw, ...json } = simple.items[0].json;
+		expect(typeof raw).toBe('string');
+		expect(Object.keys(json)).toEqual(['id', 'jobName', 'success', 'statusDesc', 'errorDesc', 'errors', 'durationMs', 'startedAt', 'finishedAt', 'jobPath']);
+		expect(json).toMatchObject({ jobName: 'load_sales', jobPath: '/public/etl/load_sales', success: true, statusDesc: 'Finished', errors: 0 });
+	});
+
+	it('a failed run keeps its reason in place of the path', async () => {
+		const failed = await runAndWait('/public/etl/broken.kjb', { FAIL: 'Y', LOG_LINES: '3' }, { simplify: true, errorOnJobErrors: false });
+		expect(failed.error).toBeUndefined();
+		const json = failed.items[0].json;
+		expect(json.success).toBe(false);
+		expect(Object.keys(json)).toEqual(['id', 'jobName', 'success', 'statusDesc', 'failureReason', 'errorDesc', 'errors', 'durationMs', 'startedAt', 'finishedAt']);
+	});
+});
+
 describe('Worker node against the emulator: other job operations', () => {
 	it('Add (from binary) then Get Status until it finishes, then Get Image', async () => {
 		const added = await run(node, {

@@ -26,4 +26,16 @@ describe('Worker node against the emulator: slaves', () => {
 		]);
 		expect(JSON.stringify(list.items)).not.toMatch(/password|Encrypted/);
 	});
+
+	it('Slave List with Simplify: on, the 10 chosen fields; off, every field', async () => {
+		const full = await run(node, { parameters: { resource: 'slave', operation: 'list' }, credentials: { dataflowServerApi: fixture.server() } });
+		expect(Object.keys(full.items[0].json).length).toBeGreaterThan(10);
+		const simple = await run(node, { parameters: { resource: 'slave', operation: 'list', options: { simplify: true } }, credentials: { dataflowServerApi: fixture.server() } });
+		const FIELDS = ['name', 'hostname', 'port', 'active', 'lastActiveDate', 'lastInactiveDate', 'webAppName', 'master', 'sslMode', 'username'];
+		for (const [index, item] of simple.items.entries()) {
+			const all = full.items[index].json;
+			expect(item.json).toEqual(Object.fromEntries(FIELDS.filter((k) => k in all).slice(0, 10).map((k) => [k, all[k]])));
+		}
+		expect(Object.keys(simple.items[0].json)).toEqual(FIELDS);
+	});
 });

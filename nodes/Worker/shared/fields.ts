@@ -10,6 +10,7 @@ import {
 } from 'n8n-workflow';
 
 import { INCLUDE_RAW_OPTION, optionsOf, pairListField } from '../../common/fields';
+import { SIMPLIFY_OPTION } from '../../common/simplify';
 import { LOG_LEVEL_OPTIONS } from '../../common/logLevels';
 import { serverSettings, type RequestContext } from '../../common/transport';
 import { toNumber } from '../../common/values';
@@ -49,6 +50,7 @@ export function statusOptions(): INodeProperties[] {
 			description:
 				'Return only the log after this line number. Pass the "lastLogLineNr" of an earlier answer to get only the new lines.',
 		},
+		SIMPLIFY_OPTION,
 	];
 }
 

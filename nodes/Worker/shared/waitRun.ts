@@ -6,6 +6,7 @@
  * been read.
  */
 import { INCLUDE_RAW_OPTION, optionsCollection, optionsOf } from '../../common/fields';
+import { SIMPLIFY_OPTION } from '../../common/simplify';
 import {
 	NodeOperationError,
 	sleep,
@@ -160,6 +161,7 @@ export function runAndWaitOptionsField(
 			description: 'Return only the last this many lines of the log; 0 returns the whole log',
 		},
 		...waitOptions(what),
+		SIMPLIFY_OPTION,
 	];
 	if (extra.length === 0) return optionsCollection(options);
 	return optionsCollection([...options, ...extra].sort((a, b) => a.displayName.localeCompare(b.displayName)));

@@ -6,6 +6,8 @@ import { normalizeConnection } from '../../shared/connection';
 import { locatorField, locatorValue } from '../../shared/locators';
 import { JDBC_PATH } from '../../shared/paths';
 import { refusals } from '../../shared/request';
+import { SIMPLE_CONNECTION } from '../../shared/simplify';
+import { SIMPLIFY_OPTION } from '../../../common/simplify';
 
 const show = { resource: ['jdbcConnection'], operation: ['get'] };
 
@@ -26,6 +28,7 @@ export const description = updateDisplayOptions({ show }, [
 			description:
 				'Whether to keep the password as the server sends it (null, or its "Encrypted …" form, which anyone can decrypt) in the output; it is left out by default so that it is not stored with the execution',
 		},
+		SIMPLIFY_OPTION,
 	]),
 ]);
 
@@ -33,6 +36,7 @@ export const execute = requestOperation<{ name: string; includePassword: boolean
 	plan(itemIndex) {
 		return { name: locatorValue(this, 'connection', itemIndex, 'Connection'), includePassword: optionsOf(this, itemIndex).includePassword === true };
 	},
+	simplify: SIMPLE_CONNECTION,
 	request(plan) {
 		return {
 			method: 'GET', path: `${JDBC_PATH}/${encodeURIComponent(plan.name)}`, expect: 'json',

@@ -7,6 +7,8 @@ import { jsonValues, type GivenValue } from '../../shared/parameterValues';
 import { readReportPath, reportField } from '../../shared/paths';
 import { definitionOf, parameterRequest, typesFor } from '../../shared/requests';
 import { reportPairs } from '../../shared/reportValues';
+import { SIMPLE_REPORT_PARAMETER } from '../../shared/simplify';
+import { SIMPLIFY_OPTION } from '../../../common/simplify';
 
 const properties = [
 	reportField(),
@@ -19,6 +21,7 @@ const properties = [
 			description:
 				'Parameter values to evaluate the definition with, such as {"region": "EMEA"}: the list values of a parameter that depends on another are computed from them, and the report says what it thinks of each value under "errors"',
 		},
+		INCLUDE_RAW_OPTION,
 		{
 			displayName: 'Include System Parameters',
 			name: 'includeSystem',
@@ -26,7 +29,7 @@ const properties = [
 			default: false,
 			description: 'Whether to include the reporting plugin\'s own parameters (output-target with the formats the server offers, accepted-page …), marked "system": true',
 		},
-		INCLUDE_RAW_OPTION,
+		SIMPLIFY_OPTION,
 	]),
 ];
 
@@ -49,6 +52,7 @@ export const execute = requestOperation<Plan>({
 			includeRaw: options.includeRaw === true,
 		};
 	},
+	simplify: SIMPLE_REPORT_PARAMETER,
 	async request(plan, itemIndex, scope) {
 		return parameterRequest(plan.path, reportPairs(plan.values, await typesFor(this, scope, plan.path, plan.values, itemIndex)));
 	},

@@ -5,6 +5,8 @@ import { requestOperation } from '../../../common/executor';
 import { fileListOutput } from '../../shared/builders';
 import { limitOf, returnAllFields } from '../../../common/fields';
 import { filesUrl, pathField, readPath, show } from '../../shared/paths';
+import { SIMPLE_FILE } from '../../shared/simplify';
+import { SIMPLIFY_OPTION } from '../../../common/simplify';
 
 const showOn = show('file', 'getGeneratedContent');
 
@@ -17,7 +19,7 @@ export const description = updateDisplayOptions({ show: showOn }, [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: [{ displayName: 'Locale', name: 'locale', type: 'string', default: '', placeholder: 'e.g. en_US', description: 'Locale of the listing' }],
+		options: [{ displayName: 'Locale', name: 'locale', type: 'string', default: '', placeholder: 'e.g. en_US', description: 'Locale of the listing' }, SIMPLIFY_OPTION],
 	},
 ]);
 
@@ -32,6 +34,7 @@ export const execute = requestOperation<Plan>({
 		const locale = String(((this.getNodeParameter('options', itemIndex, {}) as IDataObject).locale as string) ?? '').trim();
 		return { path: readPath(this, itemIndex), ...(locale ? { locale } : {}), limit: limitOf(this, itemIndex) };
 	},
+	simplify: SIMPLE_FILE,
 	request: (plan) => ({
 		method: 'GET',
 		path: filesUrl(plan.path, 'generatedContent'),

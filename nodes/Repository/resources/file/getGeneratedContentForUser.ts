@@ -2,8 +2,10 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
 import { fileListOutput } from '../../shared/builders';
-import { limitOf, returnAllFields } from '../../../common/fields';
+import { limitOf, optionsCollection, returnAllFields } from '../../../common/fields';
+import { SIMPLIFY_OPTION } from '../../../common/simplify';
 import { filesUrl, pathField, readPath, show } from '../../shared/paths';
+import { SIMPLE_FILE } from '../../shared/simplify';
 
 const showOn = show('file', 'getGeneratedContentForUser');
 
@@ -19,6 +21,7 @@ export const description = updateDisplayOptions({ show: showOn }, [
 		description: 'User whose generated content to list',
 	},
 	...returnAllFields(),
+	optionsCollection([SIMPLIFY_OPTION]),
 ]);
 
 interface Plan {
@@ -33,6 +36,7 @@ export const execute = requestOperation<Plan>({
 		if (user === '') throw new NodeOperationError(this.getNode(), 'The user is empty', { itemIndex });
 		return { path: readPath(this, itemIndex), user, limit: limitOf(this, itemIndex) };
 	},
+	simplify: SIMPLE_FILE,
 	request: (plan) => ({ method: 'GET', path: filesUrl(plan.path, 'generatedContentForUser'), qs: { user: plan.user }, expect: 'json' }),
 	async output(plan, response, itemIndex) {
 		return await fileListOutput(this, response, itemIndex, { limit: plan.limit, source: plan.path });

@@ -6,6 +6,7 @@ import { readBodyText } from '../../../common/decode';
 import { apiError, extractServerMessage } from '../../../common/errors';
 import { defineOperation, toItems } from '../../../common/executor';
 import { binaryInputField, optionsCollection, readBinaryPropertyName } from '../../../common/fields';
+import { SIMPLIFY_OPTION } from '../../../common/simplify';
 import { serverVersion } from '../../../common/serverVersion';
 import { dataflowRequest } from '../../../common/transport';
 import { propertiesOf } from '../../shared/builders';
@@ -22,6 +23,7 @@ import {
 } from '../../shared/importing';
 import { FILES, filesUrlOrRoot, pathField, readPath, show } from '../../shared/paths';
 import { checkNames } from '../../shared/reserved';
+import { SIMPLE_IMPORT } from '../../shared/simplify';
 import { zipEntryNames } from '../../shared/zipListing';
 
 const showOn = show('file', 'import');
@@ -111,6 +113,7 @@ export const description = updateDisplayOptions({ show: showOn }, [
 			description:
 				'Whether imported files keep the owner the manifest names. When off, the importing user owns them. The server always retains ownership for users who are not administrators.',
 		},
+		SIMPLIFY_OPTION,
 	]),
 ]);
 
@@ -226,6 +229,7 @@ export const execute = defineOperation<Plan>({
 			includeLog: flag('includeLog', false),
 		};
 	},
+	simplify: SIMPLE_IMPORT,
 	async run(plan, itemIndex) {
 		const node = this.getNode();
 		const version = await serverVersion(this, itemIndex);

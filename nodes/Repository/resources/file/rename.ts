@@ -1,11 +1,14 @@
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation, toItems, sendPlanned } from '../../../common/executor';
+import { optionsCollection } from '../../../common/fields';
+import { SIMPLIFY_OPTION } from '../../../common/simplify';
 import { baseName } from '../../../common/repositoryPath';
 import { apiError } from '../../../common/errors';
 import { propertiesOf } from '../../shared/builders';
 import { filesUrl, joinPath, pathField, readPath, show } from '../../shared/paths';
 import { checkNames } from '../../shared/reserved';
+import { SIMPLE_RENAMED_FILE } from '../../shared/simplify';
 
 const showOn = show('file', 'rename');
 
@@ -21,6 +24,7 @@ export const description = updateDisplayOptions({ show: showOn }, [
 		description:
 			'The new name (only the name: the file stays in its folder). A file keeps its extension: "sales_2024.ktr" and "sales_2024" both rename sales.ktr to sales_2024.ktr.',
 	},
+	optionsCollection([SIMPLIFY_OPTION]),
 ]);
 
 interface Plan {
@@ -54,6 +58,7 @@ export const execute = defineOperation<Plan>({
 		await checkNames(this, itemIndex, [newName], 'The new name');
 		return { path, newName };
 	},
+	simplify: SIMPLE_RENAMED_FILE,
 	async run(plan, itemIndex) {
 		const node = this.getNode();
 		const current = await propertiesOf(this, plan.path, itemIndex);

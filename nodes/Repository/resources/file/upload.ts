@@ -8,6 +8,8 @@ import { filesUrl, joinPath, pathField, readPath, show } from '../../shared/path
 import { checkNames } from '../../shared/reserved';
 import { propertiesOf } from '../../shared/builders';
 import { binaryInputField, optionsCollection, optionsOf } from '../../../common/fields';
+import { SIMPLIFY_OPTION } from '../../../common/simplify';
+import { SIMPLE_UPLOADED_FILE } from '../../shared/simplify';
 
 const showOn = show('file', 'upload');
 
@@ -29,6 +31,7 @@ export const description = updateDisplayOptions({ show: showOn }, [
 			placeholder: 'e.g. sales.ktr',
 			description: "Name of the file in the repository. Leave it out to use the input file's name.",
 		},
+		SIMPLIFY_OPTION,
 	]),
 ]);
 
@@ -60,6 +63,7 @@ export const execute = defineOperation<Plan>({
 		await checkNames(this, itemIndex, [...folder.split('/').filter(Boolean), name], 'The name');
 		return { folder, name, property };
 	},
+	simplify: SIMPLE_UPLOADED_FILE,
 	async run(plan, itemIndex) {
 		const path = joinPath(plan.folder, plan.name);
 		const source = await uploadSource(this, itemIndex, plan.property);

@@ -7,6 +7,8 @@ import { listingFilterField, readChildrenFilter, returnAllFields, limitOf, type 
 import { filesUrlOrRoot, pathField, readPath, show } from '../../shared/paths';
 import { listingOptionsField, listingQuery, readListingOptions, type ListingOptions } from '../../shared/listing';
 import { propertiesOf } from '../../shared/builders';
+import { SIMPLE_FILE } from '../../shared/simplify';
+import { SIMPLIFY_OPTION } from '../../../common/simplify';
 
 const showOn = show('folder', 'getChildren');
 
@@ -14,7 +16,7 @@ export const description = updateDisplayOptions({ show: showOn }, [
 	pathField({ description: 'Repository path of the folder; "/" lists the root', placeholder: 'e.g. /public', folders: true }),
 	...returnAllFields(),
 	listingFilterField(),
-	listingOptionsField(false),
+	listingOptionsField(false, [SIMPLIFY_OPTION]),
 ]);
 
 interface Plan {
@@ -36,6 +38,7 @@ export const execute = defineOperation<Plan>({
 	plan(itemIndex) {
 		return { path: readPath(this, itemIndex), filter: readChildrenFilter(this, itemIndex), options: readListingOptions(this, itemIndex), limit: limitOf(this, itemIndex) };
 	},
+	simplify: SIMPLE_FILE,
 	async run(plan, itemIndex) {
 		const response = await sendPlanned(this, { method: 'GET', path: filesUrlOrRoot(plan.path, 'children'), qs: listingQuery(plan.filter.filter, plan.options), expect: 'json' }, itemIndex);
 		const listed = fileList(response.body);

@@ -7,6 +7,8 @@ import { flatTree, nestedTree, treeOf } from '../../shared/documents';
 import { listingFilterField, readListingFilter } from '../../shared/fields';
 import { filesUrl, pathField, readPath, show } from '../../shared/paths';
 import { listingOptionsField, listingQuery, readListingOptions, type ListingOptions } from '../../shared/listing';
+import { SIMPLE_TREE, SIMPLE_TREE_ENTRY } from '../../shared/simplify';
+import { SIMPLIFY_OPTION } from '../../../common/simplify';
 
 const showOn = show('folder', 'getTree');
 
@@ -33,6 +35,7 @@ export const description = updateDisplayOptions({ show: showOn }, [
 			default: 1,
 			description: 'How many levels below the folder to include (1 = its children, the default)',
 		},
+		SIMPLIFY_OPTION,
 	]),
 ]);
 
@@ -59,6 +62,7 @@ export const execute = requestOperation<Plan>({
 			options: readListingOptions(this, itemIndex),
 		};
 	},
+	simplify: (plan) => (plan.flat ? SIMPLE_TREE_ENTRY : SIMPLE_TREE),
 	request: (plan) => ({
 		method: 'GET',
 		path: filesUrl(plan.path, 'tree'),

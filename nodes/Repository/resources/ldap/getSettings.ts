@@ -4,6 +4,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { requestOperation } from '../../../common/executor';
 import { attributesOf, LDAP_PASSWORD_KEY } from '../../shared/ldap';
 import { show } from '../../shared/paths';
+import { SIMPLE_LDAP_SETTINGS } from '../../shared/simplify';
+import { SIMPLIFY_OPTION } from '../../../common/simplify';
 
 const showOn = show('ldap', 'getSettings');
 
@@ -22,6 +24,7 @@ export const description = updateDisplayOptions({ show: showOn }, [
 				default: false,
 				description: 'Whether to keep contextSource.password in the output (it is left out by default so that it is not stored with the execution)',
 			},
+			SIMPLIFY_OPTION,
 		],
 	},
 ]);
@@ -30,6 +33,7 @@ export const execute = requestOperation<{ includePassword: boolean }>({
 	plan(itemIndex) {
 		return { includePassword: (this.getNodeParameter('options', itemIndex, {}) as IDataObject).includePassword === true };
 	},
+	simplify: SIMPLE_LDAP_SETTINGS,
 	request: () => ({ method: 'GET', path: '/api/ldap/config/getAttributeValues', expect: 'json' }),
 	output(plan, response) {
 		const attributes = attributesOf(response.body);

@@ -5,15 +5,18 @@ import { rawResponseOptions, readIncludeRaw } from '../../../common/fields';
 import { jobIdField, readJobId } from '../../shared/jobId';
 import { jobFromBody, describeJob } from '../../shared/jobs';
 import { schedulerCall } from '../../shared/request';
+import { SIMPLE_SCHEDULE } from '../../shared/simplify';
+import { SIMPLIFY_OPTION } from '../../../common/simplify';
 
 const show = { resource: ['schedule'], operation: ['get'] };
 
-export const description = updateDisplayOptions({ show }, [jobIdField(), rawResponseOptions()]);
+export const description = updateDisplayOptions({ show }, [jobIdField(), rawResponseOptions([SIMPLIFY_OPTION])]);
 
 export const execute = requestOperation<{ jobId: string; includeRaw: boolean }>({
 	plan(itemIndex) {
 		return { jobId: readJobId(this, itemIndex), includeRaw: readIncludeRaw(this, itemIndex) };
 	},
+	simplify: SIMPLE_SCHEDULE,
 	async request({ jobId }) {
 		return await schedulerCall(this, { method: 'GET', endpoint: 'jobinfo', qs: { jobId }, expect: 'json' });
 	},

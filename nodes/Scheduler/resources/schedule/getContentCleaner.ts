@@ -4,6 +4,8 @@ import { requestOperation } from '../../../common/executor';
 import { rawResponseOptions, readIncludeRaw } from '../../../common/fields';
 import { jobFromBody, describeJob } from '../../shared/jobs';
 import { schedulerCall } from '../../shared/request';
+import { SIMPLE_SCHEDULE } from '../../shared/simplify';
+import { SIMPLIFY_OPTION } from '../../../common/simplify';
 
 const show = { resource: ['schedule'], operation: ['getContentCleaner'] };
 
@@ -14,13 +16,14 @@ export const description = updateDisplayOptions({ show }, [
 		type: 'notice',
 		default: '',
 	},
-	rawResponseOptions(),
+	rawResponseOptions([SIMPLIFY_OPTION]),
 ]);
 
 export const execute = requestOperation<{ includeRaw: boolean }>({
 	plan(itemIndex) {
 		return { includeRaw: readIncludeRaw(this, itemIndex) };
 	},
+	simplify: SIMPLE_SCHEDULE,
 	async request() {
 		// 204 No Content: the server has no cleaner job.
 		return await schedulerCall(this, { method: 'GET', endpoint: 'getContentCleanerJob', expect: 'json' });

@@ -7,6 +7,9 @@ import { toArray, typed } from '../../../common/values';
 import { jobIdField, readJobId } from '../../shared/jobId';
 import { jobFromBody, jobParamsOf } from '../../shared/jobs';
 import { schedulerRequest } from '../../shared/request';
+import { SIMPLE_GENERATED_FILE } from '../../shared/simplify';
+import { optionsCollection } from '../../../common/fields';
+import { SIMPLIFY_OPTION } from '../../../common/simplify';
 
 const show = { resource: ['schedule'], operation: ['getGeneratedContent'] };
 
@@ -39,6 +42,7 @@ export const description = updateDisplayOptions({ show }, [
 		type: 'notice',
 		default: '',
 	},
+	optionsCollection([SIMPLIFY_OPTION]),
 ]);
 
 const FILE_TYPES = {
@@ -92,6 +96,7 @@ export const execute = defineOperation<Plan>({
 		if (this.getNodeParameter('contentBy', itemIndex, 'job') === 'lineageId') return { lineageId: lineageIdOf(this.getNodeParameter('lineageId', itemIndex, '')) };
 		return { jobId: readJobId(this, itemIndex) };
 	},
+	simplify: SIMPLE_GENERATED_FILE,
 	async run(plan, itemIndex) {
 		let lineageId = plan.lineageId;
 		if (plan.jobId !== undefined) {

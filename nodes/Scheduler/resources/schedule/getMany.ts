@@ -6,6 +6,8 @@ import { limitOf, rawResponseOptions, readIncludeRaw, returnAllFields } from '..
 import { normalizePath } from '../../../common/repositoryPath';
 import { jobsFromBody, describeJob } from '../../shared/jobs';
 import { schedulerCall } from '../../shared/request';
+import { SIMPLE_SCHEDULE } from '../../shared/simplify';
+import { SIMPLIFY_OPTION } from '../../../common/simplify';
 
 const show = { resource: ['schedule'], operation: ['getMany'] };
 
@@ -60,7 +62,7 @@ export const description = updateDisplayOptions({ show }, [
 			},
 		],
 	},
-	rawResponseOptions(),
+	rawResponseOptions([SIMPLIFY_OPTION]),
 ]);
 
 interface Plan {
@@ -84,6 +86,7 @@ export const execute = requestOperation<Plan>({
 		if (typeof filters.owner === 'string' && filters.owner.trim() !== '') plan.owner = filters.owner.trim();
 		return plan;
 	},
+	simplify: SIMPLE_SCHEDULE,
 	async request() {
 		return await schedulerCall(this, { method: 'GET', endpoint: 'getJobs', expect: 'json' });
 	},

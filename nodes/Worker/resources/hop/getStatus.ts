@@ -17,6 +17,7 @@ import {
 	workflowStatusJson,
 } from '../../shared/hopStatus';
 import { camelKeys } from '../../shared/outputKeys';
+import { simpleStatus } from '../../shared/simplify';
 import { refQuery, type RunRef } from '../../shared/runRef';
 
 interface Plan {
@@ -35,6 +36,7 @@ export function build(kind: HopKind): { description: INodeProperties[]; execute:
 			const ref = kind === 'pipeline' ? readPipelineRef(this, itemIndex) : readWorkflowRef(this, itemIndex);
 			return { ref, ...readStatusOptions(this, itemIndex) };
 		},
+		simplify: simpleStatus(kind),
 		request(plan) {
 			// Read as text: Hop before 2.18.0 writes this XML as text/html (hopServer.ts).
 			return { method: 'GET', path: hopPath(n.status), qs: { ...refQuery(plan.ref), from: plan.from, xml: 'Y' }, headers: { Accept: 'application/xml, text/xml, */*' }, expect: 'text' };

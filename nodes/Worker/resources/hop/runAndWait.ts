@@ -19,6 +19,7 @@ import {
 } from '../../shared/hopStatus';
 import { isTerminal } from '../../shared/jobStatus';
 import { camelKeys } from '../../shared/outputKeys';
+import { simpleRun } from '../../shared/simplify';
 import {
 	readRunAndWaitOptions,
 	removeIfAsked,
@@ -59,6 +60,7 @@ export function build(kind: HopKind): { description: INodeProperties[]; execute:
 		async plan(itemIndex) {
 			return { ...(await readRunPlan(this, itemIndex, kind)), ...readRunAndWaitOptions(this, itemIndex, kind, 'errorOnErrors') };
 		},
+		simplify: simpleRun(kind),
 		async run(plan, itemIndex, scope) {
 			const node = this.getNode();
 			const startedAt = Date.now();

@@ -5,6 +5,7 @@ import { readStatusOptions, statusOptions, workerEndpoint } from '../../shared/f
 import { jobRefFields, jobStatusJson, readJobRef, readJobStatus, type JobRef } from '../../shared/jobStatus';
 import { camelKeys } from '../../shared/outputKeys';
 import { refQuery } from '../../shared/runRef';
+import { simpleStatus } from '../../shared/simplify';
 
 const show = { resource: ['job'], operation: ['getStatus'] };
 
@@ -20,6 +21,7 @@ export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		return { ref: readJobRef(this, itemIndex), ...readStatusOptions(this, itemIndex) };
 	},
+	simplify: simpleStatus('job'),
 	request: async function (plan) {
 		return {
 			method: 'GET',

@@ -6,6 +6,7 @@ import { failureOf, fetchJobStatus, isTerminal, type JobStatus } from '../../sha
 import { readRunJob, runJobFields, runJobLogLevel, startJob, type RunJobPlan } from '../../shared/runJob';
 import { camelKeys } from '../../shared/outputKeys';
 import { refQuery } from '../../shared/runRef';
+import { simpleRun } from '../../shared/simplify';
 import {
 	readRunAndWaitOptions,
 	removeIfAsked,
@@ -39,6 +40,7 @@ export const execute = defineOperation<Plan>({
 	plan(itemIndex) {
 		return { ...readRunJob(this, itemIndex), ...readRunAndWaitOptions(this, itemIndex, 'job', 'errorOnJobErrors') };
 	},
+	simplify: simpleRun('job'),
 	async run(plan, itemIndex) {
 		const node = this.getNode();
 		const startedAt = Date.now();

@@ -8,6 +8,8 @@ import { hopPath, readHopDocument } from '../../shared/hopServer';
 import { readHopServerStatus } from '../../shared/hopStatus';
 import { camelKeys } from '../../shared/outputKeys';
 import { readServerStatus } from '../../shared/serverStatus';
+import { SIMPLE_SERVER_STATUS } from '../../shared/simplify';
+import { SIMPLIFY_OPTION } from '../../../common/simplify';
 
 const show = { resource: ['server'], operation: ['getStatus'] };
 
@@ -38,7 +40,7 @@ export const description = updateDisplayOptions({ show }, [
 		// A selector: it decides the shape of the output, and always has a value.
 		required: true,
 	},
-	rawResponseOptions(),
+	rawResponseOptions([SIMPLIFY_OPTION]),
 ]);
 
 interface Plan {
@@ -53,6 +55,7 @@ export const execute = requestOperation<Plan>({
 			includeRaw: readIncludeRaw(this, itemIndex),
 		};
 	},
+	simplify: SIMPLE_SERVER_STATUS,
 	request: async function () {
 		// A Hop Server: GET /hop/status/?xml=Y (GetStatusServlet), read as text (before 2.18.0 it is sent as text/html).
 		if ((await serverSettings(this)).serverKind === 'hopServer') {

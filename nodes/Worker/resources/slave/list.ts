@@ -6,17 +6,20 @@ import { rawResponseOptions, readIncludeRaw } from '../../../common/fields';
 import { workerEndpoint } from '../../shared/fields';
 import { camelKeys } from '../../shared/outputKeys';
 import { readSlaves } from '../../shared/slaves';
+import { SIMPLE_SLAVE } from '../../shared/simplify';
+import { SIMPLIFY_OPTION } from '../../../common/simplify';
 
 const show = { resource: ['slave'], operation: ['list'] };
 
 export const description = updateDisplayOptions({ show }, [
-	rawResponseOptions(),
+	rawResponseOptions([SIMPLIFY_OPTION]),
 ]);
 
 export const execute = requestOperation<{ includeRaw: boolean }>({
 	plan(itemIndex) {
 		return { includeRaw: readIncludeRaw(this, itemIndex) };
 	},
+	simplify: SIMPLE_SLAVE,
 	request: async function () {
 		return { method: 'GET', path: await workerEndpoint(this, 'getSlaves'), qs: { xml: 'Y' }, expect: 'xml' };
 	},

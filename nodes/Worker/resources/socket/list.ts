@@ -5,6 +5,8 @@ import { requestOperation } from '../../../common/executor';
 import { optionsOf, rawResponseOptions, readIncludeRaw } from '../../../common/fields';
 import { requiredText, workerEndpoint } from '../../shared/fields';
 import { parseSocketList } from '../../shared/sockets';
+import { SIMPLE_SOCKET } from '../../shared/simplify';
+import { SIMPLIFY_OPTION } from '../../../common/simplify';
 
 const show = { resource: ['socket'], operation: ['list'] };
 
@@ -26,6 +28,7 @@ export const description = updateDisplayOptions({ show }, [
 			default: false,
 			description: 'Whether to list only the ports that are allocated now',
 		},
+		SIMPLIFY_OPTION,
 	]),
 ]);
 
@@ -43,6 +46,7 @@ export const execute = requestOperation<Plan>({
 			includeRaw: readIncludeRaw(this, itemIndex),
 		};
 	},
+	simplify: SIMPLE_SOCKET,
 	request: async function (plan) {
 		// The listing is HTML only (the server has no XML form of it).
 		return {

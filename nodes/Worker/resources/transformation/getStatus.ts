@@ -3,6 +3,7 @@ import { type IDataObject, updateDisplayOptions } from 'n8n-workflow';
 import { requestOperation } from '../../../common/executor';
 import { readStatusOptions, statusOptions, workerEndpoint } from '../../shared/fields';
 import { camelKeys } from '../../shared/outputKeys';
+import { simpleStatus } from '../../shared/simplify';
 import { refQuery } from '../../shared/runRef';
 import { readTransRef, readTransStatus, transRefFields, transStatusJson, type TransRef } from '../../shared/transStatus';
 
@@ -20,6 +21,7 @@ export const execute = requestOperation<Plan>({
 	plan(itemIndex) {
 		return { ref: readTransRef(this, itemIndex), ...readStatusOptions(this, itemIndex) };
 	},
+	simplify: simpleStatus('trans'),
 	request: async function (plan) {
 		return {
 			method: 'GET',

@@ -3,6 +3,7 @@ import { type IDataObject, NodeOperationError, updateDisplayOptions } from 'n8n-
 import { defineOperation, toItems } from '../../../common/executor';
 import { controlRequest } from '../../shared/control';
 import { camelKeys } from '../../shared/outputKeys';
+import { simpleRun } from '../../shared/simplify';
 import { readRunTrans, runTransFields, runTransLogLevel, startTrans, type RunTransPlan } from '../../shared/runTrans';
 import { fetchTransStatus, isTransTerminal, refQuery, transFailureOf, type TransRef, type TransStatus } from '../../shared/transStatus';
 import {
@@ -38,6 +39,7 @@ export const execute = defineOperation<Plan>({
 	plan(itemIndex) {
 		return { ...readRunTrans(this, itemIndex), ...readRunAndWaitOptions(this, itemIndex, 'transformation', 'errorOnErrors') };
 	},
+	simplify: simpleRun('trans'),
 	async run(plan, itemIndex) {
 		const node = this.getNode();
 		const startedAt = Date.now();
