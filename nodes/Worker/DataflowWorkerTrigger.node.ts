@@ -75,7 +75,7 @@ export class DataflowWorkerTrigger implements INodeType {
 				],
 				default: ['jobFinished', 'jobFailed'],
 				description:
-					'What to trigger on. Each job or transformation emits each event once (status changes once per new status). The Pipeline and Workflow events need a credential with Server Kind "Hop Server"; the Job and Transformation events any other.',
+					'What to trigger on. Each job or transformation emits each event once (status changes once per new status). The Pipeline and Workflow events need a credential whose \'Server Kind\' is \'Hop Server\'; the Job and Transformation events any other.',
 			},
 			{
 				// Name filters: without one, every job, transformation, pipeline or workflow is watched.
@@ -90,7 +90,7 @@ export class DataflowWorkerTrigger implements INodeType {
 						name: 'jobName',
 						type: 'string',
 						default: '',
-						placeholder: 'load_*',
+						placeholder: 'e.g. load_*',
 						description:
 							'Only jobs whose name matches: * stands for any characters, ? for one, several patterns separated by commas, case-insensitive. Empty watches every job.',
 					},
@@ -99,8 +99,8 @@ export class DataflowWorkerTrigger implements INodeType {
 						name: 'pipelineName',
 						type: 'string',
 						default: '',
-						placeholder: 'load-*',
-						description: 'Only pipelines whose name matches (same patterns as Job Name). Empty watches every pipeline.',
+						placeholder: 'e.g. load-*',
+						description: 'Only pipelines whose name matches (same patterns as \'Job Name\'). Empty watches every pipeline.',
 						displayOptions: { show: { '/events': ['pipelineFailed', 'pipelineFinished'] } },
 					},
 					{
@@ -108,17 +108,17 @@ export class DataflowWorkerTrigger implements INodeType {
 						name: 'transName',
 						type: 'string',
 						default: '',
-						placeholder: 'stage_*',
+						placeholder: 'e.g. stage_*',
 						description:
-							'Only transformations whose name matches (same patterns as Job Name). Empty watches every transformation. Used by the Transformation events.',
+							'Only transformations whose name matches (same patterns as \'Job Name\'). Empty watches every transformation. Used by the Transformation events.',
 					},
 					{
 						displayName: 'Workflow Name',
 						name: 'workflowName',
 						type: 'string',
 						default: '',
-						placeholder: 'nightly-*',
-						description: 'Only workflows whose name matches (same patterns as Job Name). Empty watches every workflow.',
+						placeholder: 'e.g. nightly-*',
+						description: 'Only workflows whose name matches (same patterns as \'Job Name\'). Empty watches every workflow.',
 						displayOptions: { show: { '/events': ['workflowFailed', 'workflowFinished'] } },
 					},
 				],
@@ -136,7 +136,7 @@ export class DataflowWorkerTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether the first poll emits the jobs already in the status list (ended jobs as Job Finished or Job Failed, every job as Job Status Changed; on a Hop Server ended pipelines and workflows). Off: the first poll only records them and later polls emit changes.',
+							'Whether the first poll emits the jobs already in the status list (ended jobs as \'Job Finished\' or \'Job Failed\', every job as \'Job Status Changed\'; on a Hop Server ended pipelines and workflows). Off: the first poll only records them and later polls emit changes.',
 					},
 					{
 						displayName: 'Include Job Details',
@@ -151,7 +151,7 @@ export class DataflowWorkerTrigger implements INodeType {
 						name: 'includeLog',
 						type: 'boolean',
 						default: false,
-						description: 'Whether ended jobs carry their log text (in "job.log"; needs Include Job Details)',
+						description: 'Whether ended jobs carry their log text (in "job.log"; needs \'Include Job Details\')',
 					},
 				],
 			},

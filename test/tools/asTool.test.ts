@@ -139,7 +139,7 @@ describe('automatic tool descriptions of operations that destroy or stop', () =>
 		{ node: new DataflowRepository(), resource: 'trash', operation: 'deletePermanently', warning: /permanently/ },
 		{ node: new DataflowRepository(), resource: 'system', operation: 'restore', warning: /overwriting repository/ },
 		{ node: new DataflowRepository(), resource: 'ldap', operation: 'updateSettings', warning: /all users log in with/ },
-		{ node: new DataflowWorker(), resource: 'server', operation: 'stop', warning: /shut down the worker server/ },
+		{ node: new DataflowWorker(), resource: 'server', operation: 'stop', warning: /shut down worker server/ },
 		{ node: new DataflowScheduler(), resource: 'schedule', operation: 'remove', warning: /permanently/ },
 		{ node: new DataflowDataSource(), resource: 'jdbcConnection', operation: 'delete', warning: /for all users/ },
 		{ node: new DataflowDataSource(), resource: 'analysisSchema', operation: 'delete', warning: /for all users/ },

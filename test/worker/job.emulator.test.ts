@@ -111,7 +111,7 @@ describe('Worker node against the emulator: Run and Wait', () => {
 	it('times out naming the last status, while the job keeps running on the server', async () => {
 		const result = await runAndWait('/public/etl/slow.kjb', { DURATION_MS: '60000' }, { pollInterval: 0.05, timeout: 0.8, onAbort: 'leave' });
 		expect(result.error?.message).toMatch(
-			/^The job "slow" \(id [0-9a-f-]+\) did not finish within 0\.8 s: last status "Running"\. It was left running on the server, as "On Timeout or Cancel" asks\.$/,
+			/^The job "slow" \(id [0-9a-f-]+\) did not finish within 0\.8 s: last status "Running"\. It was left running on the server, as 'On Timeout or Cancel' asks\.$/,
 		);
 		const job = state().jobs.find((j) => j.name === 'slow')!;
 		expect(state().engine.status(job)).toBe('Running');

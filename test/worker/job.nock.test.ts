@@ -289,9 +289,9 @@ describe('Job: Get Status', () => {
 		});
 		scope.done();
 		expect(result.items.map((i) => [i.pairedItem, i.json.error ?? i.json.statusDesc])).toEqual([
-			[{ item: 0 }, 'Job Name is empty: give the name of the job on the server, as returned by Add or Run'],
+			[{ item: 0 }, "Job Name is empty: give the name of the job on the server, as returned by 'Add' or 'Run'"],
 			[{ item: 1 }, 'Finished'],
-			[{ item: 2 }, 'Job Name is empty: give the name of the job on the server, as returned by Add or Run'],
+			[{ item: 2 }, "Job Name is empty: give the name of the job on the server, as returned by 'Add' or 'Run'"],
 		]);
 
 		nock.cleanAll();

@@ -339,7 +339,7 @@ describe('Pipeline: Stop, Pause, Resume, Remove, Get Image', () => {
 
 	it('Get Image needs the pipeline id (the servlet draws by id only) and explains a 204 (no graphics environment)', async () => {
 		const noId = await run(node, { parameters: { resource: 'pipeline', operation: 'getImage', pipelineName: 'load-customers', pipelineId: '={{ $json.missing ?? "" }}' }, credentials: hopCredentials });
-		expect(noId.error?.message).toMatch(/Pipeline ID is empty/);
+		expect(noId.error?.message).toMatch(/'Pipeline ID' is empty/);
 		hop().get('/hop/pipelineImage/').query(true).reply(204);
 		const headless = await run(node, { parameters: { resource: 'pipeline', operation: 'getImage', ...imageRef }, credentials: hopCredentials });
 		expect(headless.error?.message).toMatch(/draws no images: it answered HTTP 204/);
@@ -526,7 +526,7 @@ describe('Pipeline: Run and Wait', () => {
 			credentials: hopCredentials,
 			input: fileItem(PIPELINE_HPL, 'p.hpl'),
 		});
-		expect(result.error?.message).toMatch(/On Timeout or Cancel must be one of stop, leave/);
+		expect(result.error?.message).toMatch(/'On Timeout or Cancel' must be one of stop, leave/);
 	});
 });
 

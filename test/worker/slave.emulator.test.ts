@@ -7,7 +7,7 @@ const node = new DataflowWorker();
 const fixture = useEmulator({ jobDurationMs: 300 });
 
 describe('Worker node against the emulator: slaves', () => {
-	it('Slave Register then List', async () => {
+	it('Slave Register then Get Many', async () => {
 		for (const [name, hostname] of [
 			['etl-2', 'h2'],
 			['etl-3', 'h3'],

@@ -14,7 +14,7 @@ beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 afterAll(() => nock.enableNetConnect());
 
-describe('Slave: Register and List', () => {
+describe('Slave: Register and Get Many', () => {
 	it('posts the slave description as XML built from the fields', async () => {
 		let body = '';
 		const scope = worker()

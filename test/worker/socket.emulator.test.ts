@@ -9,7 +9,7 @@ const fixture = useEmulator({ jobDurationMs: 300 });
 const state = () => fixture.emulator.app.state.worker as WorkerState;
 
 describe('Worker node against the emulator: sockets', () => {
-	it('Socket Allocate gives unique ports per host; List shows them, only open ones on request', async () => {
+	it('Socket Allocate gives unique ports per host; Get Many shows them, only open ones on request', async () => {
 		const allocate = async (fields: Record<string, string | number>) =>
 			(
 				await run(node, {

@@ -14,7 +14,7 @@ beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 afterAll(() => nock.enableNetConnect());
 
-describe('Socket: Allocate and List', () => {
+describe('Socket: Allocate and Get Many', () => {
 	it('sends every allocation parameter given, with xml=Y, and returns the port', async () => {
 		const scope = worker()
 			.get('/dataflow/allocateSocket')

@@ -102,7 +102,7 @@ describe('Transformation: Run and Wait against the emulator', () => {
 	it('leaves the transformation running after a timeout when asked', async () => {
 		fixture.resetRequests();
 		const result = await runAndWait('/public/etl/slow', { DURATION_MS: '600000' }, { timeout: 0.2, onAbort: 'leave' });
-		expect(result.error?.message).toMatch(/It was left running on the server, as "On Timeout or Cancel" asks\.$/);
+		expect(result.error?.message).toMatch(/It was left running on the server, as 'On Timeout or Cancel' asks\.$/);
 		expect(requestsTo('stopTrans')).toHaveLength(0);
 		const id = /id ([0-9a-f-]+)/.exec(result.error!.message)![1];
 		expect(['Waiting', 'Running']).toContain(control().trans.status(control().trans.find('', id)!));

@@ -195,14 +195,14 @@ describe('Transformation: Run and Wait (exact requests)', () => {
 		poll(0, { status: 'Running' }).persist();
 		worker().get('/dataflow/stopTrans').query(true).reply(200, webResult('ERROR', 'Transformation [stage_customers] could not be found.'), XML);
 		const failed = await run(node, { parameters: { ...base, options: { ...base.options, pollInterval: 0.02, timeout: 0.05 } }, credentials });
-		expect(failed.error?.message).toMatch(/last status "Running"\. Stopping it on the server failed: Transformation \[stage_customers\] could not be found\. It may still be running\.$/);
+		expect(failed.error?.message).toMatch(/last status "Running"\. It could not be stopped on the server: Transformation \[stage_customers\] could not be found\. It may still be running\.$/);
 
 		nock.cleanAll();
 		started();
 		poll(0, { status: 'Running' }).persist();
 		const never = worker().get('/dataflow/stopTrans').query(true).reply(200, webResult('OK', 'x'), XML);
 		const left = await run(node, { parameters: { ...base, options: { ...base.options, pollInterval: 0.02, timeout: 0.05, onAbort: 'leave' } }, credentials });
-		expect(left.error?.message).toMatch(/It was left running on the server, as "On Timeout or Cancel" asks\.$/);
+		expect(left.error?.message).toMatch(/It was left running on the server, as 'On Timeout or Cancel' asks\.$/);
 		expect(never.isDone()).toBe(false);
 	});
 
@@ -238,7 +238,7 @@ describe('Transformation: Run and Wait (exact requests)', () => {
 			[{ transParameters: { entry: [{ name: 'trans', value: 'x' }] } }, /name "trans" is reserved/],
 			[{ options: { ...base.options, pollInterval: 0 } }, /Poll Interval must be a number of seconds above 0/],
 			[{ options: { ...base.options, timeout: -1 } }, /Timeout must be a number of seconds/],
-			[{ options: { ...base.options, onAbort: 'explode' } }, /On Timeout or Cancel must be one of stop, safeStop, leave/],
+			[{ options: { ...base.options, onAbort: 'explode' } }, /'On Timeout or Cancel' must be one of stop, safeStop, leave/],
 		] as const) {
 			const result = await run(node, { parameters: { ...base, ...parameters } as never, credentials });
 			expect(result.error?.message).toMatch(message);

@@ -108,7 +108,7 @@ function filePathField(kind: HopKind): INodeProperties {
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: `\${PROJECT_HOME}/${n.folder}/load-customers${n.extension}`,
+		placeholder: `e.g. \${PROJECT_HOME}/${n.folder}/load-customers${n.extension}`,
 		description: `Path of the ${n.extension} file on the Hop Server's file system; variables such as \${PROJECT_HOME} are resolved by the server. Needs Hop 2.17 or later.`,
 	};
 }
@@ -150,7 +150,7 @@ export function executionOptions(kind: HopKind, source: HopSource | 'both'): INo
 			name: 'runConfiguration',
 			type: 'string',
 			default: '',
-			placeholder: 'local',
+			placeholder: 'e.g. local',
 			description: `Name of a ${n.noun} run configuration in the Hop Server's metadata, which decides the engine that runs the ${n.noun}. ${empty}.`,
 		},
 	];

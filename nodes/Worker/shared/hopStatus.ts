@@ -191,9 +191,9 @@ const PIPELINE_REF: RefWording = {
 	what: 'pipeline',
 	prefix: 'pipeline',
 	extension: '.hpl',
-	returnedBy: 'Register or Run and Wait',
-	namePlaceholder: 'load-customers',
-	idPlaceholder: '8bea27db-de97-4bd0-…',
+	returnedBy: "'Register' or 'Run and Wait'",
+	namePlaceholder: 'e.g. load-customers',
+	idPlaceholder: 'e.g. 8bea27db-de97-4bd0-…',
 };
 
 const WORKFLOW_REF: RefWording = {
@@ -201,9 +201,9 @@ const WORKFLOW_REF: RefWording = {
 	what: 'workflow',
 	prefix: 'workflow',
 	extension: '.hwf',
-	returnedBy: 'Register or Run and Wait',
-	namePlaceholder: 'nightly-load',
-	idPlaceholder: 'c1451bfb-b867-…',
+	returnedBy: "'Register' or 'Run and Wait'",
+	namePlaceholder: 'e.g. nightly-load',
+	idPlaceholder: 'e.g. c1451bfb-b867-…',
 };
 
 export function pipelineRefFields(choice?: RefFieldsChoice): INodeProperties[] {

@@ -205,9 +205,9 @@ const JOB_REF: RefWording = {
 	what: 'job',
 	prefix: 'job',
 	extension: '.kjb',
-	returnedBy: 'Add or Run',
-	namePlaceholder: 'load_sales',
-	idPlaceholder: '0f2b7c1e-…',
+	returnedBy: "'Add' or 'Run'",
+	namePlaceholder: 'e.g. load_sales',
+	idPlaceholder: 'e.g. 0f2b7c1e-…',
 };
 
 export function jobRefFields(choice?: RefFieldsChoice): INodeProperties[] {

@@ -20,7 +20,7 @@ export function runJobFields(): INodeProperties[] {
 			name: 'jobPath',
 			displayName: 'Job Path',
 			description: 'Full repository path of the job; the server must have this repository configured',
-			placeholder: '/public/etl/daily_load.kjb',
+			placeholder: 'e.g. /public/etl/daily_load.kjb',
 			required: true,
 			defaultMode: 'path',
 			searchMethod: 'searchJobPaths',

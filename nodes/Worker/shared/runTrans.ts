@@ -20,7 +20,7 @@ export function runTransFields(): INodeProperties[] {
 			name: 'transPath',
 			displayName: 'Transformation Path',
 			description: 'Full repository path of the transformation; the worker server must have this repository configured',
-			placeholder: '/public/etl/load_sales.ktr',
+			placeholder: 'e.g. /public/etl/load_sales.ktr',
 			required: true,
 			defaultMode: 'path',
 			searchMethod: 'searchTransformationPaths',

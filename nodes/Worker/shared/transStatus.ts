@@ -115,9 +115,9 @@ const TRANS_REF: RefWording = {
 	what: 'transformation',
 	prefix: 'trans',
 	extension: '.ktr',
-	returnedBy: 'Run',
-	namePlaceholder: 'stage_customers',
-	idPlaceholder: '7c082e8f-…',
+	returnedBy: "'Run'",
+	namePlaceholder: 'e.g. stage_customers',
+	idPlaceholder: 'e.g. 7c082e8f-…',
 };
 
 export function transRefFields(choice?: RefFieldsChoice): INodeProperties[] {

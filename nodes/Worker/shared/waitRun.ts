@@ -91,7 +91,7 @@ export function waitFields(what: RunKind): INodeProperties[] {
 			type: 'number',
 			typeOptions: { minValue: 0 },
 			default: 3600,
-			description: `How long to wait for the ${what} to finish before failing with its last status; 0 waits without a limit. What happens to the ${what} on the server then is set by the option "On Timeout or Cancel".`,
+			description: `How long to wait for the ${what} to finish before failing with its last status; 0 waits without a limit. What happens to the ${what} on the server then is set by the option 'On Timeout or Cancel'.`,
 		},
 	];
 }
@@ -201,7 +201,7 @@ export function readWaitPolicy(ctx: IExecuteFunctions, itemIndex: number, option
 	const onAbort = options.onAbort === undefined ? 'stop' : String(options.onAbort);
 	const allowed = what === 'transformation' ? ['stop', 'safeStop', 'leave'] : ['stop', 'leave'];
 	if (!allowed.includes(onAbort)) {
-		throw new NodeOperationError(node, `On Timeout or Cancel must be one of ${allowed.join(', ')}, got "${onAbort}"`, { itemIndex });
+		throw new NodeOperationError(node, `'On Timeout or Cancel' must be one of ${allowed.join(', ')}, got "${onAbort}"`, { itemIndex });
 	}
 	return {
 		intervalMs: Math.round(interval * 1000),
@@ -215,7 +215,7 @@ export function readWaitPolicy(ctx: IExecuteFunctions, itemIndex: number, option
 /** What was done with the run when the wait was given up, as a sentence (also used when a Hop run is given up before it was followed). */
 export async function giveUp<S>(ctx: IExecuteFunctions, target: WaitTarget<S>, policy: WaitPolicy): Promise<{ sentence: string; stopped: boolean }> {
 	if (policy.onAbort === 'leave') {
-		return { sentence: `It was left running on the server, as "On Timeout or Cancel" asks.`, stopped: false };
+		return { sentence: `It was left running on the server, as 'On Timeout or Cancel' asks.`, stopped: false };
 	}
 	try {
 		const message = await target.stop(ctx, policy.onAbort === 'safeStop');
@@ -224,7 +224,7 @@ export async function giveUp<S>(ctx: IExecuteFunctions, target: WaitTarget<S>, p
 			stopped: true,
 		};
 	} catch (error) {
-		return { sentence: `Stopping it on the server failed: ${(error as Error).message.replace(/\.+$/, '')}. It may still be running.`, stopped: false };
+		return { sentence: `It could not be stopped on the server: ${(error as Error).message.replace(/\.+$/, '')}. It may still be running.`, stopped: false };
 	}
 }
 

@@ -10,7 +10,7 @@ export function build(kind: HopKind): { description: INodeProperties[]; execute:
 	const n = HOP[kind];
 	const description = updateDisplayOptions({ show: { resource: [kind], operation: ['execute'] } }, [
 		{
-			displayName: `The Hop Server runs the ${n.noun} to its end before it answers and gives no ID (Hop 2.17 or later). To follow a long run, see its ${kind === 'pipeline' ? 'transforms' : 'actions'} or have it stopped when the execution is cancelled, use Run and Wait.`,
+			displayName: `The Hop Server runs the ${n.noun} to its end before it answers and gives no ID (Hop 2.17 or later). To follow a long run, see its ${kind === 'pipeline' ? 'transforms' : 'actions'} or have it stopped when the execution is cancelled, use 'Run and Wait'.`,
 			name: 'hopExecuteNotice',
 			type: 'notice',
 			default: '',

@@ -34,7 +34,7 @@ export function build(kind: HopKind): { description: INodeProperties[]; execute:
 			// GetPipelineImageServlet draws a pipeline by its id only ("Please provide the ID of pipeline …",
 			// apache/hop engine/src/main/java/org/apache/hop/www/GetPipelineImageServlet.java@2.19.0-rc1).
 			if (kind === 'pipeline' && ref.id === '') {
-				throw new NodeOperationError(this.getNode(), 'Pipeline ID is empty: the Hop Server draws a pipeline only by its id (as returned by Register or Run and Wait)', {
+				throw new NodeOperationError(this.getNode(), "'Pipeline ID' is empty: the Hop Server draws a pipeline only by its id (as returned by 'Register' or 'Run and Wait')", {
 					itemIndex,
 				});
 			}

@@ -39,7 +39,7 @@ export const description = updateDisplayOptions({ show }, [
 		typeOptions: { rows: 10 },
 		default: '',
 		required: true,
-		placeholder: '<job><name>load_sales</name>…</job>',
+		placeholder: 'e.g. <job><name>load_sales</name>…</job>',
 		description: 'The complete .kjb document, with &lt;job&gt; as its root element',
 		displayOptions: { show: { source: ['text'] } },
 	},

@@ -15,7 +15,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Reserve',
 				value: 'reserve',
-				action: 'Reserve a block of sequence values',
+				action: 'Reserve block of sequence values',
 				description: 'Reserve a block of values from a sequence configured on the server and return the first one',
 			},
 		],

@@ -16,7 +16,7 @@ export const description = updateDisplayOptions({ show }, [
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: 'orders',
+		placeholder: 'e.g. orders',
 		description: 'Name of a sequence configured on the server',
 	},
 	rawResponseOptions([

@@ -16,13 +16,13 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Status',
 				value: 'getStatus',
-				action: 'Get the status of the server',
+				action: 'Get status of server',
 				description: 'Get the operating system, memory and CPU of the server, and its jobs and transformations (on a Hop Server: its workflows and pipelines)',
 			},
 			{
 				name: 'Stop',
 				value: 'stop',
-				action: 'Stop and shut down the worker server',
+				action: 'Stop and shut down worker server',
 				description: 'Shut a standalone worker server or a Hop Server (2.19 or later) down; the worker inside the BI server refuses',
 			},
 		],

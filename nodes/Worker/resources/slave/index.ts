@@ -14,15 +14,15 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['slave'] } },
 		options: [
 			{
-				name: 'List',
+				name: 'Get Many',
 				value: 'list',
-				action: 'List slave servers',
+				action: 'Get many slave servers',
 				description: 'List the slave servers known to this server, one item per slave',
 			},
 			{
 				name: 'Register',
 				value: 'register',
-				action: 'Register a slave server',
+				action: 'Register slave server',
 				description: 'Add a slave server to this master, or update it',
 			},
 		],

@@ -16,7 +16,7 @@ export const description = updateDisplayOptions({ show }, [
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: 'worker-2',
+		placeholder: 'e.g. worker-2',
 		description: 'Name of the slave server; a slave of the same name (in any letter case) is replaced',
 	},
 	{
@@ -25,7 +25,7 @@ export const description = updateDisplayOptions({ show }, [
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: 'etl-node-2.example.com',
+		placeholder: 'e.g. etl-node-2.example.com',
 	},
 	{
 		displayName: 'Additional Fields',

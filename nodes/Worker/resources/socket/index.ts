@@ -16,13 +16,13 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Allocate',
 				value: 'allocate',
-				action: 'Allocate a socket port',
+				action: 'Allocate socket port',
 				description: 'Reserve a port, unique for its host, for data exchange between slave transformations',
 			},
 			{
-				name: 'List',
+				name: 'Get Many',
 				value: 'list',
-				action: 'List socket ports',
+				action: 'Get many socket ports',
 				description: 'List the ports of a host, one item per port',
 			},
 		],

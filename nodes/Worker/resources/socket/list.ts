@@ -17,7 +17,7 @@ export const description = updateDisplayOptions({ show }, [
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: '127.0.0.1',
+		placeholder: 'e.g. 127.0.0.1',
 		description: 'Host to list the ports of',
 	},
 	rawResponseOptions([

@@ -9,7 +9,7 @@ const show = { resource: ['transformation'], operation: ['execute'] };
 export const description = updateDisplayOptions({ show }, [
 	{
 		displayName:
-			'The server runs the transformation to its end before it answers and gives no ID, so a cancelled n8n execution cannot stop it: use Run and Wait to follow a long run, see its steps, or have it stopped when the execution is cancelled',
+			'The server runs the transformation to its end before it answers and gives no ID, so a cancelled n8n execution cannot stop it: use \'Run and Wait\' to follow a long run, see its steps, or have it stopped when the execution is cancelled',
 		name: 'executeNotice',
 		type: 'notice',
 		default: '',
