@@ -9,7 +9,6 @@
 import { spawnSync } from 'node:child_process';
 
 const result = spawnSync('npx', ['--no-install', 'n8n-node', 'cloud-support'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-// eslint-disable-next-line no-control-regex
 const text = `${result.stdout ?? ''}${result.stderr ?? ''}`.replace(/\x1b\[[0-9;]*m/g, '');
 process.stdout.write(text);
 const eligible = /Status:\s+eligible for n8n Cloud verification/.test(text) && !/NOT eligible/.test(text);
