@@ -1,6 +1,6 @@
 /**
- * The canvas subtitle of every action node names the chosen operation's action ("Run a job and
- * wait for it"), evaluated the way n8n's editor does it (the node type's `subtitle` expression,
+ * The canvas subtitle of every action node names the chosen operation's action ("Run job and
+ * wait for it to finish"), evaluated the way n8n's editor does it (the node type's `subtitle` expression,
  * through n8n's own expression engine), for every resource and operation of the node.
  */
 import { Workflow, type INode, type INodeProperties, type INodeType } from 'n8n-workflow';
@@ -15,7 +15,7 @@ import { DataflowWorker } from '../../nodes/Worker/DataflowWorker.node';
 import { TestNodeTypes } from '../harness';
 
 /**
- * The node's subtitle on the canvas: the chosen operation's action ("Run a job and wait") rather
+ * The node's subtitle on the canvas: the chosen operation's action ("Run job and wait for it to finish") rather
  * than the raw values ("runAndWait: job"). n8n's own fallback only reads the first `operation`
  * field, so a node with several resources names its operations itself: the map is built from the
  * operation pickers (each shown for one resource) and looked up in the subtitle expression. The

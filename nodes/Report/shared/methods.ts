@@ -1,6 +1,6 @@
 /**
  * What the editor loads: the queries of a .cda file, and the parameter fields of a report or a query
- * (resource mappers), from the same answers Get Parameters and List Queries read. A load that fails
+ * (resource mappers), from the same answers Get Parameters and Query › Get Many read. A load that fails
  * (wrong credential, no CDA, a report that cannot be opened) fails with the reason, so the editor
  * shows it instead of an empty list.
  */

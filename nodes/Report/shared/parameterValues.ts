@@ -29,7 +29,7 @@ export interface ParameterFieldsOptions {
 	resourceMapperMethod: string;
 	dependsOn: string[];
 	jsonExample: string;
-	/** What a model should know (Get Parameters before Render, List Queries before Run). */
+	/** What a model should know (Get Parameters before Render, Query › Get Many before Run). */
 	jsonDescription: string;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The requests the Report node sends more than once: the report's parameter answer (Get Parameters,
- * Render's check, the editor's parameter fields) and the CDA listings (List Queries, Run's check,
+ * Render's check, the editor's parameter fields) and the CDA listings (Query › Get Many, Run's check,
  * the editor's query list and parameter fields).
  */
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
