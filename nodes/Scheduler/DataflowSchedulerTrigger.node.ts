@@ -7,6 +7,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
+import { filtersCollection } from '../common/fields';
 import { runPoll } from '../common/polling';
 import { readEvents, serverScope } from '../common/triggerFields';
 import { SCHEDULER_EVENTS, schedulesWatch } from './shared/triggerSchedules';
@@ -57,32 +58,25 @@ export class DataflowSchedulerTrigger implements INodeType {
 				default: ['scheduleRan'],
 				description: 'What to trigger on. Each change of each schedule is emitted once.',
 			},
-			{
-				displayName: 'Filters',
-				name: 'filters',
-				type: 'collection',
-				placeholder: 'Add Filter',
-				default: {},
-				options: [
-					{
-						displayName: 'Input File',
-						name: 'inputFile',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. /public/etl/*.ktr',
-						description:
-							'Only schedules that run this repository file: a path, or a pattern where * stands for any characters; several separated by commas; case-insensitive',
-					},
-					{
-						displayName: 'Owner',
-						name: 'owner',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. admin',
-						description: 'Only schedules of this user (several separated by commas). Users who are not administrators only see their own schedules anyway.',
-					},
-				],
-			},
+			filtersCollection([
+				{
+					displayName: 'Input File',
+					name: 'inputFile',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. /public/etl/*.ktr',
+					description:
+						'Only schedules that run this repository file: a path, or a pattern where * stands for any characters; several separated by commas; case-insensitive',
+				},
+				{
+					displayName: 'Owner',
+					name: 'owner',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. admin',
+					description: 'Only schedules of this user (several separated by commas). Users who are not administrators only see their own schedules anyway.',
+				},
+			]),
 			{
 				displayName: 'Options',
 				name: 'options',

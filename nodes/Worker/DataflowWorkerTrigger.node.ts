@@ -8,6 +8,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
+import { filtersCollection } from '../common/fields';
 import { runPoll, type Watch } from '../common/polling';
 import { serverSettings } from '../common/transport';
 import { readEvents, serverScope } from '../common/triggerFields';
@@ -77,52 +78,44 @@ export class DataflowWorkerTrigger implements INodeType {
 				description:
 					'What to trigger on. Each job or transformation emits each event once (status changes once per new status). The Pipeline and Workflow events need a credential whose \'Server Kind\' is \'Hop Server\'; the Job and Transformation events any other.',
 			},
-			{
-				// Name filters: without one, every job, transformation, pipeline or workflow is watched.
-				displayName: 'Filters',
-				name: 'filters',
-				type: 'collection',
-				placeholder: 'Add Filter',
-				default: {},
-				options: [
-					{
-						displayName: 'Job Name',
-						name: 'jobName',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. load_*',
-						description:
-							'Only jobs whose name matches: * stands for any characters, ? for one, several patterns separated by commas, case-insensitive. Empty watches every job.',
-					},
-					{
-						displayName: 'Pipeline Name',
-						name: 'pipelineName',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. load-*',
-						description: 'Only pipelines whose name matches (same patterns as \'Job Name\'). Empty watches every pipeline.',
-						displayOptions: { show: { '/events': ['pipelineFailed', 'pipelineFinished'] } },
-					},
-					{
-						displayName: 'Transformation Name',
-						name: 'transName',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. stage_*',
-						description:
-							'Only transformations whose name matches (same patterns as \'Job Name\'). Empty watches every transformation. Used by the Transformation events.',
-					},
-					{
-						displayName: 'Workflow Name',
-						name: 'workflowName',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. nightly-*',
-						description: 'Only workflows whose name matches (same patterns as \'Job Name\'). Empty watches every workflow.',
-						displayOptions: { show: { '/events': ['workflowFailed', 'workflowFinished'] } },
-					},
-				],
-			},
+			filtersCollection([
+				{
+					displayName: 'Job Name',
+					name: 'jobName',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. load_*',
+					description:
+						'Only jobs whose name matches: * stands for any characters, ? for one, several patterns separated by commas, case-insensitive. Empty watches every job.',
+				},
+				{
+					displayName: 'Pipeline Name',
+					name: 'pipelineName',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. load-*',
+					description: 'Only pipelines whose name matches (same patterns as \'Job Name\'). Empty watches every pipeline.',
+					displayOptions: { show: { '/events': ['pipelineFailed', 'pipelineFinished'] } },
+				},
+				{
+					displayName: 'Transformation Name',
+					name: 'transName',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. stage_*',
+					description:
+						'Only transformations whose name matches (same patterns as \'Job Name\'). Empty watches every transformation. Used by the Transformation events.',
+				},
+				{
+					displayName: 'Workflow Name',
+					name: 'workflowName',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. nightly-*',
+					description: 'Only workflows whose name matches (same patterns as \'Job Name\'). Empty watches every workflow.',
+					displayOptions: { show: { '/events': ['workflowFailed', 'workflowFinished'] } },
+				},
+			]),
 			{
 				displayName: 'Options',
 				name: 'options',

@@ -146,6 +146,11 @@ export function optionsCollection(options: INodeProperties[]): INodeProperties {
 	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options };
 }
 
+/** The "Filters" collection of a list or a trigger (parameter `filters`): without a filter, everything is listed or watched. */
+export function filtersCollection(options: INodeProperties[]): INodeProperties {
+	return { displayName: 'Filters', name: 'filters', type: 'collection', placeholder: 'Add Filter', default: {}, options };
+}
+
 /** An "Options" collection with Include Raw Response and any `extra` options. */
 export function rawResponseOptions(extra: INodeProperties[] = []): INodeProperties {
 	return optionsCollection([INCLUDE_RAW_OPTION, ...extra]);

@@ -2,7 +2,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
 import { requestOperation } from '../../../common/executor';
-import { limitOf, rawResponseOptions, readIncludeRaw, returnAllFields } from '../../../common/fields';
+import { filtersCollection, limitOf, rawResponseOptions, readIncludeRaw, returnAllFields } from '../../../common/fields';
 import { normalizePath } from '../../../common/repositoryPath';
 import { jobsFromBody, describeJob } from '../../shared/jobs';
 import { schedulerCall } from '../../shared/request';
@@ -22,46 +22,39 @@ export const JOB_STATES = [
 
 export const description = updateDisplayOptions({ show }, [
 	...returnAllFields(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Input File',
-				name: 'inputFile',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. /home/admin/sales.ktr',
-				description: 'Only jobs that run this repository file',
-			},
-			{
-				displayName: 'Name Contains',
-				name: 'name',
-				type: 'string',
-				default: '',
-				description: 'Only jobs whose name contains this text (case-insensitive)',
-			},
-			{
-				displayName: 'Owner',
-				name: 'owner',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. admin',
-				description: 'Only jobs of this user',
-			},
-			{
-				displayName: 'State',
-				name: 'states',
-				type: 'multiOptions',
-				options: JOB_STATES,
-				default: [],
-				description: 'Only jobs in one of these states',
-			},
-		],
-	},
+	filtersCollection([
+		{
+			displayName: 'Input File',
+			name: 'inputFile',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. /home/admin/sales.ktr',
+			description: 'Only jobs that run this repository file',
+		},
+		{
+			displayName: 'Name Contains',
+			name: 'name',
+			type: 'string',
+			default: '',
+			description: 'Only jobs whose name contains this text (case-insensitive)',
+		},
+		{
+			displayName: 'Owner',
+			name: 'owner',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. admin',
+			description: 'Only jobs of this user',
+		},
+		{
+			displayName: 'State',
+			name: 'states',
+			type: 'multiOptions',
+			options: JOB_STATES,
+			default: [],
+			description: 'Only jobs in one of these states',
+		},
+	]),
 	rawResponseOptions([SIMPLIFY_OPTION]),
 ]);
 
