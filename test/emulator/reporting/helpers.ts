@@ -4,25 +4,15 @@
  */
 import { strFromU8, unzipSync } from 'fflate';
 
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../emulator';
-import type { ProfileName } from '../../../emulator/core/profiles';
+import type { EmulatorOptions } from '../../../emulator';
+import { callAt, perFileEmulator, profileEmulators, type CallOptions } from '../http';
 
-let running: RunningEmulator | undefined;
+export type { CallOptions } from '../http';
 
+const file = perFileEmulator('useReportingEmulator');
 /** Starts the test file's emulator before its tests and stops it after them. */
-export function useReportingEmulator(options: EmulatorOptions = {}): void {
-	beforeAll(async () => {
-		running = await startEmulator(options);
-	});
-	afterAll(async () => {
-		await running?.stop();
-	});
-}
-
-export function emu(): RunningEmulator {
-	if (!running) throw new Error('useReportingEmulator() was not called');
-	return running;
-}
+export const useReportingEmulator = file.use;
+export const emu = file.emu;
 
 /** `/public/Steel Wheels/Sales by Region.prpt` → `:public:Steel%20Wheels:Sales%20by%20Region.prpt`. */
 export function pathId(path: string): string {
@@ -34,26 +24,8 @@ export const PRODUCTS = '/public/Steel Wheels/Product List.prpt';
 export const BROKEN = '/public/Steel Wheels/Broken Report.prpt';
 export const LARGE = '/public/bench/Large Report.prpt';
 
-export interface CallOptions {
-	user?: string;
-	password?: string;
-	accept?: string;
-	body?: string | URLSearchParams;
-	contentType?: string;
-	redirect?: 'manual' | 'follow';
-}
-
-function headers(options: CallOptions): Record<string, string> {
-	const h: Record<string, string> = {
-		Authorization: `Basic ${Buffer.from(`${options.user ?? 'admin'}:${options.password ?? 'password'}`).toString('base64')}`,
-	};
-	if (options.accept) h.Accept = options.accept;
-	if (options.contentType) h['Content-Type'] = options.contentType;
-	return h;
-}
-
-export async function call(method: string, path: string, options: CallOptions = {}, base = emu().url): Promise<Response> {
-	return await fetch(`${base}${path}`, { method, headers: headers(options), body: options.body as never, redirect: options.redirect ?? 'manual' });
+export async function call(method: string, path: string, options: CallOptions = {}): Promise<Response> {
+	return await callAt(emu().url, method, path, options);
 }
 
 /** A query string from pairs (repeated names for multi-values). */
@@ -89,20 +61,5 @@ export function expectXls(body: Buffer): void {
 	expect(body.includes(Buffer.from('Workbook', 'utf16le'))).toBe(true);
 }
 
-/**
- * Requests against one emulator per server profile (started on first use, stopped after the file's tests).
- */
-export function useProfileEmulators(options: EmulatorOptions = {}): (profile: ProfileName, method: string, path: string, call?: CallOptions) => Promise<Response> {
-	const started = new Map<ProfileName, RunningEmulator>();
-	afterAll(async () => {
-		for (const r of started.values()) await r.stop();
-	});
-	return async (profile, method, path, callOptions = {}) => {
-		let r = started.get(profile);
-		if (!r) {
-			r = await startEmulator({ ...options, profile });
-			started.set(profile, r);
-		}
-		return await call(method, path, callOptions, r.url);
-	};
-}
+/** Requests against one emulator per server profile (started on first use, stopped after the file's tests). */
+export const useProfileEmulators = (options: EmulatorOptions = {}) => profileEmulators(options);

@@ -2,10 +2,9 @@
  * Shared set-up of the plain-HTTP tests of the emulator's repository area (one file per route group):
  * one emulator per test file, and fetch helpers against it.
  */
-import { startEmulator, type RunningEmulator } from '../../../emulator';
-import type { ProfileName } from '../../../emulator/core/profiles';
+import { callAt, perFileEmulator, profileEmulators, type CallOptions } from '../http';
 
-let running: RunningEmulator | undefined;
+export type { CallOptions } from '../http';
 
 /**
  * Names other areas seed into /public (the reporting area's reports, …): listing tests look at the repository's own
@@ -14,7 +13,7 @@ let running: RunningEmulator | undefined;
 const FOREIGN = new Set<string>();
 const OWN_SEEDED = new Set(['etl', 'Sample Reports']);
 
-async function recordForeign(url: string): Promise<void> {
+async function recordForeign({ url }: { url: string }): Promise<void> {
 	const headers = { Authorization: `Basic ${Buffer.from('admin:password').toString('base64')}`, Accept: 'application/json' };
 	const body = (await (await fetch(`${url}${F}/:public/children?showHidden=true`, { headers })).json()) as { repositoryFileDto?: unknown };
 	for (const file of ([] as Array<{ name: string }>).concat((body.repositoryFileDto ?? []) as never)) if (!OWN_SEEDED.has(file.name)) FOREIGN.add(file.name);
@@ -25,41 +24,16 @@ export function ours(list: string[]): string[] {
 	return list.filter((name) => !FOREIGN.has(name));
 }
 
-/** Starts the test file's emulator before its tests and stops it after them. */
-export function useRepositoryEmulator(): void {
-	beforeAll(async () => {
-		running = await startEmulator();
-		await recordForeign(running.url);
-	});
-	afterAll(async () => {
-		await running?.stop();
-	});
-}
-
+const file = perFileEmulator('useRepositoryEmulator', recordForeign);
+/** Starts the test file's emulator before its tests (recording the other areas' names) and stops it after them. */
+export const useRepositoryEmulator = (): void => file.use();
 /** The test file's emulator. */
-export function emu(): RunningEmulator {
-	if (!running) throw new Error('useRepositoryEmulator() was not called');
-	return running;
-}
+export const emu = file.emu;
 
 export const F = '/api/repo/files';
 
-export interface CallOptions {
-	user?: string;
-	password?: string;
-	accept?: string;
-	body?: string | Buffer | FormData | URLSearchParams;
-	contentType?: string;
-	redirect?: 'manual' | 'follow';
-}
-
 export async function call(method: string, path: string, options: CallOptions = {}): Promise<Response> {
-	const headers: Record<string, string> = {
-		Authorization: `Basic ${Buffer.from(`${options.user ?? 'admin'}:${options.password ?? 'password'}`).toString('base64')}`,
-	};
-	if (options.accept) headers.Accept = options.accept;
-	if (options.contentType) headers['Content-Type'] = options.contentType;
-	return await fetch(`${emu().url}${path}`, { method, headers, body: options.body as never, redirect: options.redirect ?? 'follow' });
+	return await callAt(emu().url, method, path, options, 'follow');
 }
 
 export async function json<T = any>(path: string, options: CallOptions = {}): Promise<T> {
@@ -84,23 +58,4 @@ export async function propertiesOf(path: string) {
  * Requests against one emulator per server profile (started on first use, stopped after the file's tests):
  * `const on = useProfileEmulators(); await on('10.2sp', 'GET', path)`.
  */
-export function useProfileEmulators(): (profile: ProfileName, method: string, path: string, options?: CallOptions) => Promise<Response> {
-	const started = new Map<ProfileName, RunningEmulator>();
-	afterAll(async () => {
-		for (const running of started.values()) await running.stop();
-	});
-	return async (profile, method, path, options = {}) => {
-		let running = started.get(profile);
-		if (!running) {
-			running = await startEmulator({ profile });
-			started.set(profile, running);
-			await recordForeign(running.url);
-		}
-		const headers: Record<string, string> = {
-			Authorization: `Basic ${Buffer.from(`${options.user ?? 'admin'}:${options.password ?? 'password'}`).toString('base64')}`,
-		};
-		if (options.accept) headers.Accept = options.accept;
-		if (options.contentType) headers['Content-Type'] = options.contentType;
-		return await fetch(`${running.url}${path}`, { method, headers, body: options.body as never });
-	};
-}
+export const useProfileEmulators = () => profileEmulators({}, 'follow', recordForeign);
