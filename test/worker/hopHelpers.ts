@@ -7,11 +7,15 @@
  */
 import { gzipSync } from 'node:zlib';
 
+import nock from 'nock';
+
 import { SERVER_PASSWORD, serverCredentials } from '../harness';
 import { esc } from './helpers';
 
 export const HOP = 'http://hop.test:8080';
 export const HOP_AUTH = `Basic ${Buffer.from(`cluster:${SERVER_PASSWORD}`).toString('base64')}`;
+/** The fake Hop Server of the nock tests, with the cluster user's Basic authorization required. */
+export const hop = () => nock(HOP, { reqheaders: { authorization: HOP_AUTH } });
 export const hopCredentials = { dataflowServerApi: serverCredentials(HOP, { username: 'cluster', serverKind: 'hopServer' }) };
 
 /** The XML the status servlets write: text/xml from 2.18.0, text/html;charset=UTF-8 before (GetStatusServlet@2.9.0-rc1). */

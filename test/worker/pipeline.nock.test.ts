@@ -6,10 +6,11 @@ import nock from 'nock';
 
 import { DataflowWorker } from '../../nodes/Worker/DataflowWorker.node';
 import { run, serverCredentials } from '../harness';
+import { useNock } from '../helpers/nodeTests';
 import {
 	fileItem,
+	hop,
 	HOP,
-	HOP_AUTH,
 	hopCredentials,
 	hopWebResult,
 	HTML_2_9,
@@ -21,12 +22,9 @@ import {
 } from './hopHelpers';
 
 const node = new DataflowWorker();
-const hop = () => nock(HOP, { reqheaders: { authorization: HOP_AUTH } });
 const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, trimValues: true });
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 const ref = { pipelineName: 'load-customers', options: { pipelineId: 'pipe-1' } };
 /** Get Image draws a pipeline by its id only: the ID is a required field there, not an option. */

@@ -1,18 +1,15 @@
 /** Workflows on a Hop Server against exact answers (nock). */
 import { XMLParser } from 'fast-xml-parser';
-import nock from 'nock';
 
 import { DataflowWorker } from '../../nodes/Worker/DataflowWorker.node';
 import { run } from '../harness';
-import { fileItem, HOP, HOP_AUTH, hopCredentials, hopWebResult, PIPELINE_HPL, serverStatusXml, WORKFLOW_HWF, workflowStatusXml, XML_2_19 } from './hopHelpers';
+import { useNock } from '../helpers/nodeTests';
+import { fileItem, hop, hopCredentials, hopWebResult, PIPELINE_HPL, serverStatusXml, WORKFLOW_HWF, workflowStatusXml, XML_2_19 } from './hopHelpers';
 
 const node = new DataflowWorker();
-const hop = () => nock(HOP, { reqheaders: { authorization: HOP_AUTH } });
 const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, trimValues: true });
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 const ref = { workflowName: 'nightly-load', options: { workflowId: 'wf-1' } };
 const wait = { options: { pollInterval: 0.01, timeout: 10 } };
