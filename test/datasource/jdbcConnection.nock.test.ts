@@ -4,7 +4,7 @@
 import nock from 'nock';
 
 import { run } from '../harness';
-import { BASE, node, credentials, basic, rl, fromList, jersey, JDBC, newConnection, CONNECTION_KEYS, CONNECTION_KEYS_WITH_PASSWORD } from './nockHelpers';
+import { BASE, node, credentials, basic, rl, fromList, jersey, JDBC, newConnection, capturePut, CONNECTION_KEYS, CONNECTION_KEYS_WITH_PASSWORD } from './nockHelpers';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
@@ -211,14 +211,8 @@ describe('Data Source node, JDBC connections (nock)', () => {
 	});
 
 	it('Create or Update leaves out an empty password (the server keeps the stored one) and reports 304 as not modified', async () => {
-		let sent: Record<string, unknown> = {};
 		newConnection('Jndi');
-		nock(BASE)
-			.put('/plugin/data-access/api/datasource/jdbc/connection/Jndi', (body) => {
-				sent = body as Record<string, unknown>;
-				return true;
-			})
-			.reply(304);
+		const sent = capturePut('Jndi', 304);
 		const result = await run(node, {
 			parameters: {
 				resource: 'jdbcConnection',
@@ -231,7 +225,7 @@ describe('Data Source node, JDBC connections (nock)', () => {
 			credentials,
 		});
 		expect(result.error).toBeUndefined();
-		expect(sent).toEqual({
+		expect(sent()).toEqual({
 			name: 'Jndi',
 			databaseType: { name: 'Oracle', shortName: 'ORACLE', defaultDatabasePort: 1521, supportedAccessTypes: ['NATIVE', 'ODBC', 'OCI', 'JNDI'] },
 			accessType: 'JNDI',
@@ -246,14 +240,8 @@ describe('Data Source node, JDBC connections (nock)', () => {
 	});
 
 	it('Create or Update uses Host and Port (Additional Fields) only for a native connection or Keep Current, as when they were shown only then', async () => {
-		let sent: Record<string, unknown> = {};
 		newConnection('Odbc');
-		nock(BASE)
-			.put('/plugin/data-access/api/datasource/jdbc/connection/Odbc', (body) => {
-				sent = body as Record<string, unknown>;
-				return true;
-			})
-			.reply(204);
+		const sent = capturePut('Odbc', 204);
 		const result = await run(node, {
 			parameters: {
 				resource: 'jdbcConnection',
@@ -266,25 +254,19 @@ describe('Data Source node, JDBC connections (nock)', () => {
 			credentials,
 		});
 		expect(result.error).toBeUndefined();
-		expect(sent).toMatchObject({ accessType: 'ODBC', hostname: '', databaseName: 'SalesDSN', databasePort: '' });
+		expect(sent()).toMatchObject({ accessType: 'ODBC', hostname: '', databaseName: 'SalesDSN', databasePort: '' });
 	});
 
 	it('Create or Update in JSON mode sends the given connection, with the name filled in', async () => {
-		let sent: unknown;
 		newConnection('Raw');
-		nock(BASE, { reqheaders: { 'content-type': 'application/json' } })
-			.put('/plugin/data-access/api/datasource/jdbc/connection/Raw', (body) => {
-				sent = body;
-				return true;
-			})
-			.reply(204);
+		const sent = capturePut('Raw', 204, { 'content-type': 'application/json' });
 		const connection = { databaseType: { name: 'H2', shortName: 'H2' }, accessType: 'NATIVE', hostname: 'h', databaseName: 'mem:x', attributes: { X: '1' } };
 		const result = await run(node, {
 			parameters: { resource: 'jdbcConnection', operation: 'createOrUpdate', connection: rl('Raw'), specifyConnection: 'json', connectionJson: JSON.stringify(connection) },
 			credentials,
 		});
 		expect(result.error).toBeUndefined();
-		expect(sent).toEqual({ ...connection, name: 'Raw' });
+		expect(sent()).toEqual({ ...connection, name: 'Raw' });
 		expect(result.items[0].json).toEqual({ name: 'Raw', created: true, modified: true });
 	});
 
@@ -338,14 +320,8 @@ describe('Data Source node, JDBC statuses the real code produces (nock)', () => 
 	});
 
 	it('Create or Update in JSON mode takes a Get item of another server: derived fields and nulls are not sent back', async () => {
-		let sent: Record<string, unknown> = {};
 		newConnection('Copy');
-		nock(BASE)
-			.put(`${JDBC}/Copy`, (body) => {
-				sent = body as Record<string, unknown>;
-				return true;
-			})
-			.reply(204);
+		const sent = capturePut('Copy', 204);
 		const item = {
 			id: 'abc', name: 'Copy', accessType: 'NATIVE', accessTypeValue: 'NATIVE', hostname: 'h', databaseName: 'd', databasePort: 5432,
 			username: 'u', password: null, connectSql: null, SQLServerInstance: null, usingConnectionPool: true, partitioningInformation: [],
@@ -356,7 +332,7 @@ describe('Data Source node, JDBC statuses the real code produces (nock)', () => 
 			credentials,
 		});
 		expect(result.error).toBeUndefined();
-		expect(sent).toEqual({
+		expect(sent()).toEqual({
 			name: 'Copy', accessType: 'NATIVE', hostname: 'h', databaseName: 'd', databasePort: '5432', username: 'u', usingConnectionPool: true, extraOptions: {},
 			databaseType: { name: 'PostgreSQL', shortName: 'POSTGRESQL', defaultDatabasePort: 5432, supportedAccessTypes: ['NATIVE'] },
 		});
@@ -394,14 +370,8 @@ describe('Data Source node, JDBC statuses the real code produces (nock)', () => 
 			connectionPoolingProperties: {},
 			databaseType: { name: 'Hypersonic', shortName: 'HYPERSONIC', defaultDatabasePort: 9001, extraOptionsHelpUrl: 'u' },
 		};
-		let sent: Record<string, unknown> = {};
 		nock(BASE).get(`${JDBC}/SampleData`).reply(200, stored);
-		nock(BASE)
-			.put(`${JDBC}/SampleData`, (body) => {
-				sent = body as Record<string, unknown>;
-				return true;
-			})
-			.reply(204);
+		const sent = capturePut('SampleData', 204);
 		const result = await run(node, {
 			parameters: {
 				resource: 'jdbcConnection',
@@ -412,7 +382,7 @@ describe('Data Source node, JDBC statuses the real code produces (nock)', () => 
 			credentials,
 		});
 		expect(result.error).toBeUndefined();
-		expect(sent).toEqual({
+		expect(sent()).toEqual({
 			name: 'SampleData',
 			accessType: 'NATIVE',
 			hostname: 'localhost',

@@ -67,6 +67,21 @@ export function newConnection(encodedName: string, others: string[] = ['SampleDa
 	return nock(BASE).get(`${JDBC}/${encodedName}`).reply(500, '').get(JDBC).reply(200, jersey(others));
 }
 
+/**
+ * The PUT that writes a connection (`encodedName` as in the path), answered with `status`; returns a reader of the
+ * JSON body the node sent.
+ */
+export function capturePut(encodedName: string, status: number, reqheaders: Record<string, string> = {}): () => Record<string, unknown> {
+	let sent: Record<string, unknown> = {};
+	nock(BASE, { reqheaders })
+		.put(`${JDBC}/${encodedName}`, (body) => {
+			sent = body as Record<string, unknown>;
+			return true;
+		})
+		.reply(status);
+	return () => sent;
+}
+
 /** The CSRF token service of a server with protection off: 204 without a token. */
 export function noCsrfToken(times = 1) {
 	return nock(BASE).get('/api/csrf/token').query(true).times(times).reply(204, '');
