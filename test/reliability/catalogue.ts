@@ -82,3 +82,15 @@ export function requiredTextParameters(ref: OperationRef, parameters: Record<str
 		.map((p) => p.name)
 		.filter((name, index, all) => all.indexOf(name) === index);
 }
+
+/** The options of the operation's Options collection (parameter `options`), in their order. */
+export function operationOptions(ref: OperationRef): INodeProperties[] {
+	const properties = ref.nodeType.description.properties as INodeProperties[];
+	return properties
+		.filter((property) => {
+			const show = property.displayOptions?.show ?? {};
+			const shown = (key: string, value: string) => show[key] === undefined || (show[key] as unknown[]).includes(value);
+			return property.name === 'options' && property.type === 'collection' && shown('resource', ref.resource) && shown('operation', ref.operation);
+		})
+		.flatMap((property) => (property.options ?? []) as INodeProperties[]);
+}

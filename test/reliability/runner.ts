@@ -50,6 +50,11 @@ export function sampleOf(ref: OperationRef): Sample {
 	return sample;
 }
 
+/** The Options (parameter `options`) the operation's sample sets, to add one to. */
+export function sampleOptions(ref: OperationRef): Record<string, unknown> {
+	return (sampleOf(ref).parameters?.options as Record<string, unknown> | undefined) ?? {};
+}
+
 export interface SampleRun {
 	result: NodeRunResult;
 	/** Requests the run sent, as full paths (prepare() requests excluded). */

@@ -5,38 +5,22 @@
  * an operation that does not offer it gives items of at most 10 fields as they are. A new operation with large
  * items, or an operation that loses the option, fails here.
  */
-import type { INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeExecutionData } from 'n8n-workflow';
 
 import { MAX_SIMPLIFIED_FIELDS, SIMPLIFY_OPTION } from '../../nodes/common/simplify';
-import { enumerateOperations, type OperationRef } from './catalogue';
-import { reliabilityEmulator, runSample, sampleOf } from './runner';
+import { enumerateOperations, operationOptions, type OperationRef } from './catalogue';
+import { reliabilityEmulator, runSample, sampleOptions } from './runner';
 
 const fixture = reliabilityEmulator();
 const operations = enumerateOperations();
 
-/** The options of the operation's Options collection (parameter `options`), in their order. */
-function optionsOf(ref: OperationRef): INodeProperties[] {
-	const properties = ref.nodeType.description.properties as INodeProperties[];
-	return properties
-		.filter((property) => {
-			const show = property.displayOptions?.show ?? {};
-			const shown = (key: string, value: string) => show[key] === undefined || (show[key] as unknown[]).includes(value);
-			return property.name === 'options' && property.type === 'collection' && shown('resource', ref.resource) && shown('operation', ref.operation);
-		})
-		.flatMap((property) => (property.options ?? []) as INodeProperties[]);
-}
-
 function optionNames(ref: OperationRef): string[] {
-	return optionsOf(ref).map((option) => option.name);
+	return operationOptions(ref).map((option) => option.name);
 }
 
 /** The field count of each item, `raw` (Include Raw Response) not counted. */
 function fieldCounts(items: INodeExecutionData[]): number[] {
 	return items.map((item) => Object.keys(item.json).filter((key) => key !== 'raw').length);
-}
-
-function sampleOptions(ref: OperationRef): Record<string, unknown> {
-	return (sampleOf(ref).parameters?.options as Record<string, unknown> | undefined) ?? {};
 }
 
 const offering = operations.filter((ref) => optionNames(ref).includes('simplify'));
@@ -49,8 +33,8 @@ it('the rule is measured: Simplify is offered by some operations and not by othe
 describe.each(operations.map((o) => [o.key, o] as const))('%s', (_key, ref) => {
 	if (optionNames(ref).includes('simplify')) {
 		it('Simplify is n8n\'s option (name, type, default off, description) and the Options stay sorted', () => {
-			expect(optionsOf(ref).find((option) => option.name === 'simplify')).toEqual(SIMPLIFY_OPTION);
-			const names = optionsOf(ref).map((option) => option.displayName);
+			expect(operationOptions(ref).find((option) => option.name === 'simplify')).toEqual(SIMPLIFY_OPTION);
+			const names = operationOptions(ref).map((option) => option.displayName);
 			expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
 		});
 
