@@ -21,6 +21,7 @@ import {
 	type ExpectedImport,
 	type ImportLogRow,
 } from '../../shared/importing';
+import { LOG_LEVEL_OPTION } from '../../shared/logging';
 import { FILES, filesUrlOrRoot, pathField, readPath, show } from '../../shared/paths';
 import { checkNames } from '../../shared/reserved';
 import { SIMPLE_IMPORT } from '../../shared/simplify';
@@ -78,16 +79,7 @@ export const description = updateDisplayOptions({ show: showOn }, [
 			description: "Whether to add the rows of the server's import log to the output (in \"serverLog\")",
 		},
 		{
-			displayName: 'Log Level',
-			name: 'logLevel',
-			type: 'options',
-			options: [
-				{ name: 'Debug', value: 'DEBUG' },
-				{ name: 'Error', value: 'ERROR' },
-				{ name: 'Info', value: 'INFO' },
-				{ name: 'Trace', value: 'TRACE' },
-				{ name: 'Warn', value: 'WARN' },
-			],
+			...LOG_LEVEL_OPTION,
 			default: 'ERROR',
 			description: 'How much the server writes into the import log it answers with (its own default is Error)',
 		},
