@@ -2,6 +2,7 @@
  * npm run emulator -- [--port 8080] [--host 127.0.0.1] [--context-path /pentaho] [--token-ttl 300]
  *                     [--allow-stop] [--latency 0] [--job-duration 1500] [--data seed.json]
  *                     [--fault kind:pattern[:times]]... [--profile 9.3|10.2|11.0] [--csrf] [--data-dir DIR]
+ *                     [--server hop]
  *
  * File contents live in a temporary folder that is removed when the emulator stops, also on Ctrl+C,
  * SIGTERM and SIGHUP (a closed terminal), and as a last resort when the process exits.
@@ -26,7 +27,8 @@ function usage(): never {
   --fault K:PATTERN[:TIMES]   inject a fault (${FAULT_KINDS.join(', ')}) on paths matching PATTERN
   --profile V         server version to play where versions differ: 9.3, 10.2 or 11.0 (default 11.0)
   --csrf              turn the platform's CSRF protection on
-  --data-dir DIR      where the temporary folder for file contents is made (default the system temp folder)`);
+  --data-dir DIR      where the temporary folder for file contents is made (default the system temp folder)
+  --server hop        play an Apache Hop Server instead of the BI server (root address, user cluster / cluster)`);
 	process.exit(0);
 }
 
@@ -55,6 +57,12 @@ async function main() {
 			case '--profile': options.profile = value() as EmulatorOptions['profile']; break;
 			case '--csrf': options.csrf = true; break;
 			case '--data-dir': dataBase = value(); break;
+			case '--server': {
+				const server = value();
+				if (server !== 'hop') throw new Error(`--server takes hop (the BI server is the default), not ${server}`);
+				options.server = server;
+				break;
+			}
 			case '--help':
 			case '-h':
 				return usage();
@@ -76,7 +84,7 @@ async function main() {
 	process.on('SIGINT', shutdown);
 	process.on('SIGTERM', shutdown);
 	process.on('SIGHUP', shutdown);
-	console.log(`Dataflow emulator running
+	console.log(`Dataflow emulator${options.server === 'hop' ? ' (Hop Server)' : ''} running
   Base URL (Dataflow Server API credential):    ${emulator.url}
   Catalog URL (Dataflow Catalog API credential): ${emulator.catalogUrl}
   Users (username / password / role):

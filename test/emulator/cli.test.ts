@@ -34,3 +34,29 @@ it.each(['SIGINT', 'SIGTERM', 'SIGHUP'] as const)('removes its data folder on %s
 		rmSync(base, { recursive: true, force: true });
 	}
 });
+
+it('--server hop plays an Apache Hop Server (root address, user cluster)', async () => {
+	const child = spawn(process.execPath, [path.join(root, 'scripts', 'run-ts.js'), 'emulator/cli.ts', '--port', '0', '--server', 'hop'], {
+		cwd: root,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	try {
+		let output = '';
+		const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+		const base = await new Promise<string>((resolve, reject) => {
+			child.stdout.on('data', (chunk: Buffer) => {
+				output += chunk.toString();
+				const match = /Base URL[^\n]*?(http:\/\/\S+)/.exec(output);
+				if (match && output.includes('Press Ctrl+C to stop.')) resolve(match[1]);
+			});
+			child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+			void exited.then(() => reject(new Error(`the emulator ended before it was ready:\n${output}`)));
+		});
+		expect(output).toContain('Dataflow emulator (Hop Server) running');
+		const answer = await fetch(`${base}/hop/status/?xml=Y`, { headers: { Authorization: `Basic ${Buffer.from('cluster:cluster').toString('base64')}` } });
+		expect(answer.status).toBe(200);
+		expect(await answer.text()).toContain('<serverstatus>');
+	} finally {
+		child.kill('SIGTERM');
+	}
+});

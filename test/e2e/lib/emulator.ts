@@ -28,7 +28,7 @@ export interface EmulatorSpec {
 	port?: number;
 	/** Any other command-line options. */
 	args?: string[];
-	/** 'hop': the emulator's Apache Hop Server flavour (emulator/areas/hop; started by hopEmulatorCli.ts). */
+	/** 'hop': the emulator's Apache Hop Server flavour (emulator/areas/hop; `npm run emulator -- --server hop`). */
 	server?: 'hop';
 }
 
@@ -88,6 +88,7 @@ export function emulatorArgs(spec: EmulatorSpec, seedFile?: string): string[] {
 	if (spec.allowStop) args.push('--allow-stop');
 	for (const fault of spec.faults ?? []) args.push('--fault', fault);
 	if (seedFile) args.push('--data', seedFile);
+	if (spec.server === 'hop') args.push('--server', 'hop');
 	args.push(...(spec.args ?? []));
 	return args;
 }
@@ -98,11 +99,11 @@ export function emulatorArgs(spec: EmulatorSpec, seedFile?: string): string[] {
  */
 const bundled = new Set<string>();
 
-function emulatorBundle(workDir: string, server?: 'hop'): string {
-	const outfile = path.join(workDir, server === 'hop' ? 'emulator-hop-cli.js' : 'emulator-cli.js');
+function emulatorBundle(workDir: string): string {
+	const outfile = path.join(workDir, 'emulator-cli.js');
 	if (!bundled.has(outfile)) {
 		buildSync({
-			entryPoints: [server === 'hop' ? path.join(ROOT, 'test', 'e2e', 'lib', 'hopEmulatorCli.ts') : path.join(ROOT, 'emulator', 'cli.ts')],
+			entryPoints: [path.join(ROOT, 'emulator', 'cli.ts')],
 			outfile,
 			bundle: true,
 			platform: 'node',
@@ -125,7 +126,7 @@ export async function startEmulator(group: ProcessGroup, key: string, given: Emu
 		seedFile = path.join(workDir, `emulator-${key}-seed.json`);
 		writeFileSync(seedFile, JSON.stringify(spec.seed, null, 2));
 	}
-	const child = group.start(`emulator ${key}`, process.execPath, [emulatorBundle(workDir, spec.server), ...emulatorArgs(spec, seedFile)], {
+	const child = group.start(`emulator ${key}`, process.execPath, [emulatorBundle(workDir), ...emulatorArgs(spec, seedFile)], {
 		cwd: ROOT,
 		// The bundle lives outside the checkout: its packages (busboy ...) come from the checkout's node_modules.
 		env: { ...process.env, NODE_PATH: path.join(ROOT, 'node_modules') },
