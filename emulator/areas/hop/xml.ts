@@ -20,6 +20,8 @@
  */
 import { gzipSync } from 'node:zlib';
 
+import { offsetMinutes, wallOf } from '../../core/time';
+
 /** OWASP Encode.forXml. */
 export function forXml(value: unknown): string {
 	return String(value ?? '')
@@ -59,28 +61,10 @@ export function buildCDATA(text: string | null | undefined): string {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** Wall-clock parts of an instant in a time zone. */
+/** Wall-clock parts of an instant in a time zone (emulator/core/time.ts). */
 export function zonedParts(ms: number, timeZone: string): { y: number; mo: number; d: number; h: number; mi: number; s: number; ms: number; offsetMinutes: number } {
-	const format = new Intl.DateTimeFormat('en-US', {
-		timeZone,
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-		hour: '2-digit',
-		minute: '2-digit',
-		second: '2-digit',
-	});
-	const get = (type: string) => Number(format.formatToParts(new Date(ms)).find((p) => p.type === type)?.value ?? 0);
-	const y = get('year');
-	const mo = get('month');
-	const d = get('day');
-	const h = get('hour');
-	const mi = get('minute');
-	const s = get('second');
-	const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
-	const offsetMinutes = Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60000);
-	return { y, mo, d, h, mi, s, ms: ((ms % 1000) + 1000) % 1000, offsetMinutes };
+	const w = wallOf(ms, timeZone);
+	return { y: w.year, mo: w.month, d: w.day, h: w.hour, mi: w.minute, s: w.second, ms: ((ms % 1000) + 1000) % 1000, offsetMinutes: offsetMinutes(ms, timeZone) };
 }
 
 /** XmlHandler.date2string: yyyy/MM/dd HH:mm:ss.SSS in the server's zone; undefined for no date. */

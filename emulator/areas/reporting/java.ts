@@ -5,6 +5,7 @@
  * (pentaho-platform:core/src/main/java/org/pentaho/platform/util/RepositoryPathEncoder.java@10.2.0.0-222), Spring's
  * HtmlUtils.htmlEscape, and the number texts of Java and org.json.
  */
+import { offsetMinutes } from '../../core/time';
 
 /** Java's String.hashCode (UTF-16 code units, 32-bit overflow). */
 export function javaStringHash(text: string): number {
@@ -134,22 +135,10 @@ export function formatJavaDate(date: Date, pattern: 'iso-z' | 'timestamp' | 'dat
 	return `${d}T${t}.${ms}${sign}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`;
 }
 
-/** The offset (minutes east of UTC) of an IANA time zone at an instant. */
+/** The offset (minutes east of UTC) of an IANA time zone at an instant (0 for a zone Intl does not know). */
 export function zoneOffsetMinutes(timeZone: string, at: Date): number {
 	try {
-		const parts = new Intl.DateTimeFormat('en-US', {
-			timeZone,
-			hourCycle: 'h23',
-			year: 'numeric',
-			month: '2-digit',
-			day: '2-digit',
-			hour: '2-digit',
-			minute: '2-digit',
-			second: '2-digit',
-		}).formatToParts(at);
-		const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-		const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour') % 24, get('minute'), get('second'));
-		return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60000);
+		return offsetMinutes(at.getTime(), timeZone);
 	} catch {
 		return 0;
 	}

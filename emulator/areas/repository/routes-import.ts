@@ -37,6 +37,7 @@ import busboy from 'busboy';
 import { XMLValidator } from 'fast-xml-parser';
 
 import { EmulatorHttpError } from '../../core/errors';
+import { wallOf } from '../../core/time';
 import type { EmulatorUser, RequestContext } from '../../core/types';
 import { escapeXml } from '../../core/xml';
 import { javaUrlDecode } from './javaDecode';
@@ -191,12 +192,9 @@ function javaDateString(ms: number, timeZone: string): string {
 }
 
 function logDate(ms: number, timeZone: string): string {
-	const parts = Object.fromEntries(
-		new Intl.DateTimeFormat('en-US', { timeZone, month: '2-digit', day: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-			.formatToParts(new Date(ms))
-			.map((p) => [p.type, p.value]),
-	);
-	return `${parts.month}/${parts.day}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
+	const w = wallOf(ms, timeZone);
+	const two = (n: number) => String(n).padStart(2, '0');
+	return `${two(w.month)}/${two(w.day)}/${w.year} ${two(w.hour)}:${two(w.minute)}:${two(w.second)}`;
 }
 
 /** log4j2 Transform.escapeHtmlTags: & < > " (null written as "null"). */

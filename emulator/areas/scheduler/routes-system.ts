@@ -5,12 +5,7 @@ import { escapeXml } from '../../core/xml';
 import { XML_DECLARATION } from './format';
 import { negotiate } from './request';
 import { schedulerRules } from './store';
-import { wallOf } from './time';
-
-function offsetMinutes(instant: number, zone: string): number {
-	const w = wallOf(instant, zone);
-	return Math.round((Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(instant / 1000) * 1000) / 60000);
-}
+import { offsetMinutes, wallOf } from '../../core/time';
 
 function longName(instant: number, zone: string): string {
 	const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'long' }).formatToParts(new Date(instant)).find((p) => p.type === 'timeZoneName');
