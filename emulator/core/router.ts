@@ -29,6 +29,20 @@ function compile(pattern: string): { regex: RegExp; names: string[] } {
 	return { regex: new RegExp(`^${source}/?$`), names };
 }
 
+/** A matched route's named parameters, URL-decoded (a value that does not decode is kept as sent). */
+export function routeParams(route: Route, match: RegExpExecArray): Record<string, string> {
+	const params: Record<string, string> = {};
+	route.names.forEach((name, index) => {
+		const raw = match[index + 1] ?? '';
+		try {
+			params[name] = decodeURIComponent(raw);
+		} catch {
+			params[name] = raw;
+		}
+	});
+	return params;
+}
+
 export class Router {
 	readonly routes: Route[] = [];
 
@@ -47,16 +61,7 @@ export class Router {
 			if (!match) continue;
 			pathMatched = true;
 			if (route.method !== '*' && route.method !== method.toUpperCase()) continue;
-			const params: Record<string, string> = {};
-			route.names.forEach((name, index) => {
-				const raw = match[index + 1] ?? '';
-				try {
-					params[name] = decodeURIComponent(raw);
-				} catch {
-					params[name] = raw;
-				}
-			});
-			return { route, params };
+			return { route, params: routeParams(route, match) };
 		}
 		return pathMatched ? { methodNotAllowed: true } : undefined;
 	}

@@ -9,7 +9,7 @@
  * request that is not for a .prpt back to the next route that matches (the repository area's).
  */
 import type { EmulatorApp } from '../../core/app';
-import type { Route } from '../../core/router';
+import { routeParams, type Route } from '../../core/router';
 import type { RequestContext, RouteHandler, RouteOptions } from '../../core/types';
 
 const OWN = new WeakSet<Route>();
@@ -29,16 +29,7 @@ export async function passOn(app: EmulatorApp, ctx: RequestContext): Promise<boo
 		if (route.method !== '*' && route.method !== ctx.method) continue;
 		const match = route.regex.exec(ctx.path);
 		if (!match) continue;
-		const params: Record<string, string> = {};
-		route.names.forEach((name, index) => {
-			const raw = match[index + 1] ?? '';
-			try {
-				params[name] = decodeURIComponent(raw);
-			} catch {
-				params[name] = raw;
-			}
-		});
-		ctx.params = params;
+		ctx.params = routeParams(route, match);
 		await route.handler(ctx);
 		return true;
 	}
